@@ -1,0 +1,39 @@
+// Pieces every arena command shares: rule selection flags, JSON output, one-line errors.
+#pragma once
+
+#include <google/protobuf/struct.pb.h>
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "hearts/rules.h"
+#include "hearts/status.h"
+
+namespace arena {
+
+// --rules PRESET, --players N and repeatable --set NAME=VALUE.
+struct RulesFlags {
+  std::string preset = "standard";
+  int players = 0;  // 0 = the preset's own count
+  std::vector<std::string> settings;
+
+  void add_to(CLI::App& command);
+  // Resolves the flags into validated rules; the error is one line naming the option.
+  hearts::Status resolve(hearts::Rules* rules) const;
+};
+
+// Prints a protobuf Struct as indented JSON on stdout.
+void print_json(const google::protobuf::Struct& value);
+google::protobuf::Value json_string(const std::string& text);
+google::protobuf::Value json_number(double number);
+google::protobuf::Value json_bool(bool flag);
+
+// The rules as JSON: every option with its typed value.
+google::protobuf::Struct rules_to_json(const hearts::Rules& rules);
+
+// Prints "arena: <message>" on stderr; returns the exit code for a usage or input error.
+int fail(const std::string& message);
+
+}  // namespace arena

@@ -1,0 +1,12 @@
+// The arena's subcommands. Each add_* registers its flags on the app and sets *exit_code when
+// it runs; main.cc only parses and dispatches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace arena {
+
+void add_rules_command(CLI::App& app, int* exit_code);
+void add_play_command(CLI::App& app, int* exit_code);
+
+}  // namespace arena

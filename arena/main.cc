@@ -1,0 +1,32 @@
+// The arena command line: parse, set up logging, dispatch to a subcommand (arena/commands.h).
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Black Lady Arena: play, rate and check Black Lady (Hearts) bots", "arena"};
+  app.set_version_flag("--version", std::string("arena ") + HEARTS_ARENA_VERSION);
+  app.require_subcommand(1);
+  std::string log_level = "warn";
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+  int exit_code = 0;
+  arena::add_rules_command(app, &exit_code);
+  arena::add_play_command(app, &exit_code);
+  app.parse_complete_callback([&log_level] {
+    // Logs go to stderr so that stdout stays clean for results and --json.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("arena"));
+    spdlog::set_level(spdlog::level::from_str(log_level));
+  });
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  }
+  return exit_code;
+}

@@ -1,0 +1,203 @@
+// Game: the Black Lady rules engine as a state machine.
+//
+// The engine never calls a player. It stops at each decision (phase()) and waits for the
+// matching call: a chance step (deal, externally given pass direction), a dealer's choice of
+// pass, each player's pass, each play, and a moon shooter's choice. Everything that happened is
+// readable through the accessors, so a referee can build any seat's observation from them and a
+// bot can copy a Game to simulate.
+//
+// Cost: a Game is a fixed-size value (no heap allocation after construction); play() and
+// legal_plays() are a handful of bit operations.
+//
+// Thread safety: a Game is a plain value. Const methods may run concurrently; mutation needs
+// exclusive access. Copies are independent.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "hearts/card_set.h"
+#include "hearts/rng.h"
+#include "hearts/rules.h"
+#include "hearts/status.h"
+
+namespace hearts {
+
+enum class Phase : uint8_t {
+  kDeal,           // chance: call deal_from_seed() or deal_hands()
+  kPassDirection,  // chance (kExternal schedule): call set_pass_plan() or resolve_chance()
+  kDealerChoice,   // to_act() (the dealer) chooses a plan: call set_pass_plan()
+  kPass,           // to_act() chooses the cards to pass: call pass_cards()
+  kPlay,           // to_act() plays a card: call play()
+  kMoonChoice,     // to_act() shot the moon and chooses old or new moon: call choose_moon()
+  kGameOver,
+};
+std::string_view name(Phase phase);
+
+inline constexpr int kMaxTricks = kMaxHandSize;
+
+// One card played, in order of play.
+struct PlayRecord {
+  uint8_t seat = 0;
+  Card card;
+};
+
+// The outcome of one finished deal.
+struct DealResult {
+  int deal_index = 0;
+  int dealer = 0;
+  PassPlan pass;
+  std::array<int, kMaxPlayers> points_taken{};  // raw card values captured (kitty included)
+  std::array<int, kMaxPlayers> deal_score{};    // after moon/sun/no-trick adjustments
+  std::array<int, kMaxPlayers> tricks_won{};
+  std::array<int, kMaxPlayers> counters_delta{};  // settlements only
+  int moon_shooter = -1;                          // seat that took every penalty card, or -1
+  bool new_moon = false;                          // the moon was scored as new moon
+  int sun_shooter = -1;                           // seat that took every trick under a sun rule
+  bool slate_cleaned = false;
+};
+
+class Game {
+ public:
+  // Starts a game under compiled rules; `seed` decides every chance step resolved from it.
+  Game(const CompiledRules& rules, uint64_t seed);
+  // Validates the rules first; on error returns nullopt and sets *error.
+  static std::optional<Game> create(const Rules& rules, uint64_t seed,
+                                    std::string* error = nullptr);
+
+  // --- Whose turn and what kind of decision ---
+  Phase phase() const { return phase_; }
+  // The seat that must decide, or -1 in chance phases and at game over.
+  int to_act() const { return to_act_; }
+  bool is_over() const { return phase_ == Phase::kGameOver; }
+
+  // --- Decisions. Each returns an error (and changes nothing) if it is not legal now. ---
+  // kDeal: shuffle the cards in play with this deal's seed and deal one at a time from eldest.
+  void deal_from_seed();
+  // kDeal: a scripted deal. hands[seat] must partition the cards in play with the kitty.
+  Status deal_hands(std::span<const CardSet> hands, CardSet kitty = {});
+  // kPassDirection / kDealerChoice: the plan for this deal.
+  Status set_pass_plan(const PassPlan& plan);
+  // kPass: the cards to_act() passes. With scatter and star passes card k goes to
+  // pass_target(plan, n, seat, k); otherwise order does not matter. All passes are exchanged
+  // after the last player has chosen.
+  Status pass_cards(std::span<const Card> cards);
+  // kPlay: to_act() plays `card`, which must be in legal_plays().
+  Status play(Card card);
+  // kMoonChoice: true for new moon (shooter minus the total), false for old moon.
+  Status choose_moon(bool new_moon);
+  // Resolves a chance phase from the seed (kDeal, kPassDirection: hold or any offset, uniform).
+  void resolve_chance();
+
+  // --- The rules in force ---
+  const CompiledRules& rules() const { return rules_; }
+  int num_players() const { return rules_.rules.num_players; }
+
+  // --- The current deal ---
+  // In kDeal and kGameOver these still describe the deal that just finished (last_deal()), so a
+  // recorder can read its last trick; dealing resets them.
+  int deal_index() const { return deal_index_; }
+  int dealer() const { return dealer_; }
+  int eldest() const { return (dealer_ + 1) % num_players(); }
+  const PassPlan& pass_plan() const { return pass_plan_; }
+  CardSet hand(int seat) const { return hands_[seat]; }
+  CardSet dealt_hand(int seat) const { return dealt_[seat]; }
+  CardSet kitty() const { return kitty_; }
+  // Cards `seat` passed, in the order given (valid once it has passed).
+  std::span<const Card> passed_by(int seat) const {
+    return {passed_[seat].data(), passed_count_[seat]};
+  }
+  bool has_passed(int seat) const { return passed_count_[seat] > 0; }
+  bool passes_exchanged() const { return passes_exchanged_; }
+  CardSet received_by(int seat) const { return received_[seat]; }
+  // Every card played this deal, in order.
+  std::span<const PlayRecord> plays() const { return {plays_.data(), num_plays_}; }
+  int tricks_completed() const { return num_plays_ / num_players(); }
+  // The seat that won trick k (k < tricks_completed()).
+  int trick_winner(int k) const { return trick_winner_[k]; }
+  // The current trick: its leader and the cards played to it so far.
+  int trick_leader() const { return trick_leader_; }
+  std::span<const PlayRecord> current_trick() const {
+    return plays().subspan(static_cast<size_t>(tricks_completed()) * num_players());
+  }
+  CardSet played_cards() const { return played_; }
+  CardSet taken(int seat) const { return taken_[seat]; }
+  int points_taken(int seat) const { return points_taken_[seat]; }
+  int tricks_won(int seat) const { return tricks_won_[seat]; }
+  bool hearts_broken() const { return hearts_broken_; }
+  // The cards to_act() may play now (empty outside kPlay).
+  CardSet legal_plays() const;
+  // The cards `seat` may pass now under the rules (its hand minus forbidden cards).
+  CardSet passable(int seat) const { return hands_[seat] - rules_.rules.forbidden_passes; }
+
+  // --- The game ---
+  int score(int seat) const { return scores_[seat]; }
+  int counters(int seat) const { return counters_[seat]; }
+  int pool() const { return pool_; }  // sweepstake counters not yet claimed
+  int deals_completed() const { return deals_completed_; }
+  // The last finished deal (valid once deals_completed() > 0).
+  const DealResult& last_deal() const { return last_deal_; }
+  // Final standing: 1 = winner; tied players share the better rank. Valid at game over.
+  int rank(int seat) const { return ranks_[seat]; }
+  uint64_t seed() const { return seed_; }
+
+ private:
+  void reset_deal_state();
+  void after_deal(CardSet kitty);
+  CardSet lead_options(CardSet hand) const;
+  void begin_passing();
+  void exchange_passes();
+  void begin_play();
+  void finish_trick();
+  void finish_deal();
+  void apply_deal_scores(bool new_moon);
+  void end_deal_or_game();
+  int all_tricks_seat() const;
+  void compute_ranks();
+  Status check_pass(std::span<const Card> cards) const;
+
+  CompiledRules rules_;
+  uint64_t seed_ = 0;
+  Rng deal_rng_{0};
+  Phase phase_ = Phase::kDeal;
+  int to_act_ = -1;
+
+  int deal_index_ = 0;
+  int dealer_ = 0;
+  PassPlan pass_plan_;
+  std::array<CardSet, kMaxPlayers> hands_{};
+  std::array<CardSet, kMaxPlayers> dealt_{};
+  CardSet kitty_;
+  std::array<std::array<Card, kMaxPassCards>, kMaxPlayers> passed_{};
+  std::array<uint8_t, kMaxPlayers> passed_count_{};
+  std::array<CardSet, kMaxPlayers> received_{};
+  bool passes_exchanged_ = false;
+  int passes_pending_ = 0;
+
+  std::array<PlayRecord, kDeckSize> plays_{};
+  size_t num_plays_ = 0;
+  std::array<uint8_t, kMaxTricks> trick_winner_{};
+  int trick_leader_ = 0;
+  int trick_winner_so_far_ = 0;
+  Card trick_best_;
+  int trick_points_ = 0;
+  CardSet trick_cards_;
+  CardSet played_;
+  std::array<CardSet, kMaxPlayers> taken_{};
+  std::array<int, kMaxPlayers> points_taken_{};
+  std::array<int, kMaxPlayers> tricks_won_{};
+  bool hearts_broken_ = false;
+  Card first_lead_card_;  // with kTwoOfClubs / kAnyClub: the lowest club dealt
+
+  std::array<int, kMaxPlayers> scores_{};
+  std::array<int, kMaxPlayers> counters_{};
+  int pool_ = 0;
+  int deals_completed_ = 0;
+  DealResult last_deal_;
+  std::array<int, kMaxPlayers> ranks_{};
+};
+
+}  // namespace hearts

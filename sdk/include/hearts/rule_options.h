@@ -1,0 +1,39 @@
+// Rule options by name: one table that lists, prints and parses every field of Rules, so the
+// command line (`--set moon=new-moon`), JSON output, records and docs all use the same names.
+//
+// Thread safety: the table is immutable after first use; all functions are thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hearts/rules.h"
+#include "hearts/status.h"
+
+namespace hearts {
+
+enum class OptionType : uint8_t { kInt, kBool, kChoice, kCards };
+
+struct RuleOption {
+  std::string_view name;  // e.g. "pass_schedule"
+  std::string_view help;  // one line
+  OptionType type;
+  std::vector<std::string_view> choices;  // for kChoice, the accepted names
+  std::string (*get)(const Rules&);
+  // Sets the field from text; the error names the option and the accepted values.
+  Status (*set)(Rules&, std::string_view);
+};
+
+// Every option, in the order of the Rules struct.
+const std::vector<RuleOption>& rule_options();
+const RuleOption* find_rule_option(std::string_view name);
+
+// Applies "name=value". Unknown names and bad values are errors naming both.
+Status apply_rule_setting(Rules& rules, std::string_view setting);
+
+// Builds rules from a preset name plus "name=value" settings, then validates them.
+Status rules_from_preset(std::string_view preset, const std::vector<std::string>& settings,
+                         Rules* out);
+
+}  // namespace hearts

@@ -1,0 +1,189 @@
+// Rules: every rule option of Black Lady and its relatives as one plain value, with named
+// presets. Each field says its default and where it comes from; docs/rules.md is the reference
+// with the sources in the seeds.
+//
+// Thread safety: a plain value; the functions here are pure and thread-safe.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hearts/card_set.h"
+#include "hearts/status.h"
+
+namespace hearts {
+
+inline constexpr int kMinPlayers = 3;
+inline constexpr int kMaxPlayers = 7;
+inline constexpr int kMaxHandSize = 17;  // 52 / 3
+inline constexpr int kMaxPassCards = 6;  // the most any pass plan moves from one hand
+
+// How the deck is made to divide evenly among the players.
+enum class DeckAdjust : uint8_t {
+  kMorehead2001,    // remove 2C, 2D, 3C, 2S in that order, as many as needed
+  kFoster1909,      // remove deuces: 2C (3 players), black deuces (5), all deuces (6); 7: 2C 2S 2D
+  kCulbertson1950,  // remove deuces in the order 2C, 2D, 2S, 2H
+  kKitty,           // deal the full deck; leftovers form a kitty won with the first trick
+};
+
+// The pass schedule: which way cards go on each deal.
+enum class PassSchedule : uint8_t {
+  kNone,            // no passing (Hearts of 1887)
+  kLeft,            // always to the left (Foster 1909, Culbertson 1950, Morehead 2001)
+  kRight,           // always to the right (Black Maria)
+  kLeftRight,       // alternately left and right, starting left (Culbertson's alternative)
+  kFourWay,         // left, right, across, hold, repeating (modern computer game)
+  kFourWayScatter,  // left, right, across, then one card to each opponent
+  kStar,            // five players: one card to each of the two players opposite
+  kShuffle,         // passed cards go to a central pile that the dealer shuffles and re-deals
+  kRotating,        // 1 left, 2 left, ... n-1 left, then hold, repeating
+  kDealersChoice,   // the dealer chooses count and direction each deal (a decision step)
+  kExternal,        // the direction of each deal is given from outside (OpenSpiel's chance node)
+};
+
+// Who leads to the first trick.
+enum class FirstLead : uint8_t {
+  kEldestAny,   // eldest hand (left of the dealer) leads any card (Foster, Culbertson)
+  kTwoOfClubs,  // holder of 2C leads it; the lowest club dealt when 2C is removed (Morehead)
+  kAnyClub,     // holder of that lowest club leads, any club (OpenSpiel's can_lead_any_club)
+};
+
+// What happens when one player takes every penalty card ("shooting the moon").
+enum class MoonRule : uint8_t {
+  kNone,               // no moon: points score as taken
+  kNoScore,            // nobody scores for that deal (Culbertson 1950)
+  kOldMoon,            // everyone else scores the moon total (usually +26)
+  kNewMoon,            // the shooter scores minus the moon total (usually -26)
+  kShooterChoice,      // the shooter chooses old or new moon (a decision step)
+  kNewMoonIfOldLoses,  // old moon, unless it would end the game with the shooter not winning
+  kOmnibus,            // taking every counter (penalties and bonuses): shooter scores -moon total
+};
+
+// What happens when one player takes every trick ("shooting the sun").
+enum class SunRule : uint8_t {
+  kNone,        // taking every trick is scored as a moon (if moon rules apply)
+  kSun,         // everyone else scores twice the moon total (usually +52)
+  kPunishment,  // whoever passed to the shooter scores twice the moon total, the others once
+};
+
+// How a game turns points into a result.
+enum class Settlement : uint8_t {
+  kPoints,      // lowest cumulative penalty score wins; ties share
+  kSweepstake,  // Foster: penalties paid into a pool, claimed by those taking no penalty
+  kHowell,      // Foster: each pays points per opponent, each claims (total - own points)
+};
+
+// Values for the cards that score, in penalty points (negative = bonus).
+enum class HeartValues : uint8_t {
+  kOneEach,    // every heart 1 point
+  kFaceValue,  // Spot Hearts: 2..10 face value, J 11, Q 12, K 13, A 14
+};
+
+struct Rules {
+  // --- Players and deal ---
+  int num_players = 4;  // 3..7
+  DeckAdjust deck_adjust = DeckAdjust::kMorehead2001;
+  bool kitty_seen_by_winner = false;  // with kKitty: the first-trick winner sees it
+
+  // --- Passing ---
+  PassSchedule pass_schedule = PassSchedule::kFourWay;
+  int pass_count = 0;        // 0 = automatic: 3, or 2 with more than 4 players
+  CardSet forbidden_passes;  // cards that may never be passed
+
+  // --- Play ---
+  FirstLead first_lead = FirstLead::kTwoOfClubs;
+  bool hearts_must_be_broken = true;         // no heart lead until a heart has been discarded
+  bool queen_breaks_hearts = false;          // playing the QS also breaks hearts
+  bool queen_lead_needs_broken = false;      // the QS may not be led until hearts are broken
+  bool lead_hearts_if_only_penalty = false;  // a hand of only penalty cards may lead hearts
+  bool no_points_first_trick = true;         // no penalty card on trick 1 unless no choice
+  bool queen_forced = false;                 // club play: QS holder must play it when able
+  bool black_jack_discard = false;           // JS must be discarded first when void in suit
+
+  // --- Card values ---
+  HeartValues heart_values = HeartValues::kOneEach;
+  int queen_of_spades_points = 13;  // the black lady
+  int queen_of_hearts_points = 1;   // 13 for Pink Lady
+  int jack_of_spades_points = 0;    // 10 for Black Jack
+  int jack_of_diamonds_points = 0;  // -10 for Omnibus (a bonus)
+  int king_of_spades_points = 0;    // 10 for Black Maria
+  int ace_of_spades_points = 0;     // 7 for Black Maria
+
+  // --- Deal scoring ---
+  MoonRule moon = MoonRule::kOldMoon;
+  SunRule sun = SunRule::kNone;
+  bool sun_cleans_slate = false;  // taking every trick resets the game score to 0
+  bool no_tricks_bonus = false;   // -5 for a player who takes no trick
+
+  // --- Game end ---
+  int end_score = 100;                    // game ends when a score reaches it; 0 = never
+  int fixed_deals = 0;                    // game ends after this many deals; 0 = never
+  bool exactly_end_score_resets = false;  // a score of exactly end_score drops to 0
+  Settlement settlement = Settlement::kPoints;
+  int starting_counters = 100;  // for sweepstake and Howell settlements
+
+  bool operator==(const Rules&) const = default;
+};
+
+// How cards travel on one deal. Offsets count seats to the left (clockwise).
+enum class PassKind : uint8_t { kHold, kOffset, kScatter, kStar, kShuffle };
+struct PassPlan {
+  PassKind kind = PassKind::kHold;
+  uint8_t offset = 0;  // with kOffset: 1 = left, n-1 = right, n/2 = across
+  uint8_t count = 0;   // cards each player passes (0 with kHold)
+  bool operator==(const PassPlan&) const = default;
+};
+
+// The rule values every deal consults, computed once from Rules (card values, hand size, the
+// cards in play). Cheap to copy; build it with compile().
+struct CompiledRules {
+  Rules rules;
+  std::array<int8_t, 64> card_points{};  // by card id
+  CardSet in_play;                       // cards that are dealt (hands + kitty)
+  CardSet penalty_cards;                 // in play, positive value
+  CardSet counters;                      // in play, any non-zero value
+  int hand_size = 0;
+  int kitty_size = 0;
+  int pass_count = 0;  // resolved from rules.pass_count
+  int moon_total = 0;  // sum of positive values in play (26 in standard)
+};
+
+// Checks that the rules describe a game this engine can play; the error names the options.
+Status validate(const Rules& rules);
+// Validates and computes the derived tables. On error returns nullopt and sets *error.
+std::optional<CompiledRules> compile(const Rules& rules, std::string* error = nullptr);
+
+// The pass plan of deal `deal_index` for fixed schedules. Not meaningful for kDealersChoice and
+// kExternal, whose plan comes from a decision.
+PassPlan scheduled_pass(const CompiledRules& rules, int deal_index);
+// Checks a dealer's-choice or externally given plan against the rules and the hand size.
+Status validate_pass_plan(const CompiledRules& rules, const PassPlan& plan);
+// The seat that receives card `k` of `seat`'s pass (not for kHold / kShuffle).
+int pass_target(const PassPlan& plan, int num_players, int seat, int k);
+std::string describe(const PassPlan& plan, int num_players);
+
+// --- Presets ---
+struct Preset {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view source;
+  Rules rules;
+};
+const std::vector<Preset>& presets();
+// Looks up a preset by name; nullopt if unknown.
+std::optional<Rules> preset_rules(std::string_view name);
+
+// Names of enum values, as used in docs, JSON and the command line.
+std::string_view name(DeckAdjust v);
+std::string_view name(PassSchedule v);
+std::string_view name(FirstLead v);
+std::string_view name(MoonRule v);
+std::string_view name(SunRule v);
+std::string_view name(Settlement v);
+std::string_view name(HeartValues v);
+
+}  // namespace hearts

@@ -1,0 +1,550 @@
+#include "hearts/game.h"
+
+#include <algorithm>
+#include <string>
+
+namespace hearts {
+namespace {
+
+constexpr CardSet kHearts = CardSet::whole_suit(Suit::kHearts);
+constexpr int kNoTricksBonus = -5;
+
+std::string seat_text(int seat) {
+  return "seat " + std::to_string(seat);
+}
+
+}  // namespace
+
+std::string_view name(Phase phase) {
+  switch (phase) {
+    case Phase::kDeal:
+      return "deal";
+    case Phase::kPassDirection:
+      return "pass-direction";
+    case Phase::kDealerChoice:
+      return "dealer-choice";
+    case Phase::kPass:
+      return "pass";
+    case Phase::kPlay:
+      return "play";
+    case Phase::kMoonChoice:
+      return "moon-choice";
+    case Phase::kGameOver:
+      return "game-over";
+  }
+  return "?";
+}
+
+Game::Game(const CompiledRules& rules, uint64_t seed) : rules_(rules), seed_(seed) {
+  const int n = num_players();
+  for (int s = 0; s < n; ++s) counters_[s] = rules_.rules.starting_counters;
+  // The dealer of deal 0 sits last, so seat 0 is eldest hand and receives the first card.
+  dealer_ = n - 1;
+}
+
+std::optional<Game> Game::create(const Rules& rules, uint64_t seed, std::string* error) {
+  auto compiled = compile(rules, error);
+  if (!compiled) return std::nullopt;
+  return Game(*compiled, seed);
+}
+
+void Game::reset_deal_state() {
+  hands_ = {};
+  received_ = {};
+  passed_count_ = {};
+  passes_exchanged_ = false;
+  pass_plan_ = PassPlan{};
+  num_plays_ = 0;
+  played_ = CardSet();
+  taken_ = {};
+  points_taken_ = {};
+  tricks_won_ = {};
+  trick_cards_ = CardSet();
+  trick_points_ = 0;
+  hearts_broken_ = false;
+  first_lead_card_ = Card();
+  deal_rng_ = Rng(derive_seed(seed_, static_cast<uint64_t>(deal_index_)));
+}
+
+void Game::deal_from_seed() {
+  if (phase_ != Phase::kDeal) return;
+  reset_deal_state();
+  std::array<Card, kDeckSize> deck;
+  int count = 0;
+  for (Card card : rules_.in_play) deck[count++] = card;
+  deal_rng_.shuffle(std::span<Card>(deck.data(), count));
+  const int n = num_players();
+  const int dealt = n * rules_.hand_size;
+  for (int k = 0; k < dealt; ++k) hands_[(eldest() + k) % n].insert(deck[k]);
+  CardSet kitty;
+  for (int k = dealt; k < count; ++k) kitty.insert(deck[k]);
+  after_deal(kitty);
+}
+
+Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty) {
+  if (phase_ != Phase::kDeal) {
+    return Status::error("deal_hands: the game is in phase " + std::string(name(phase_)));
+  }
+  const int n = num_players();
+  if (static_cast<int>(hands.size()) != n) {
+    return Status::error("deal_hands: " + std::to_string(hands.size()) + " hands for " +
+                         std::to_string(n) + " players");
+  }
+  CardSet all = kitty;
+  if (kitty.size() != rules_.kitty_size) {
+    return Status::error("deal_hands: kitty of " + std::to_string(kitty.size()) +
+                         " cards; these rules need " + std::to_string(rules_.kitty_size));
+  }
+  for (int s = 0; s < n; ++s) {
+    if (hands[s].size() != rules_.hand_size) {
+      return Status::error("deal_hands: " + seat_text(s) + " has " +
+                           std::to_string(hands[s].size()) + " cards; the hand size is " +
+                           std::to_string(rules_.hand_size));
+    }
+    if (all.intersects(hands[s])) {
+      return Status::error("deal_hands: " + seat_text(s) + " holds a card dealt twice (" +
+                           to_string(all & hands[s]) + ")");
+    }
+    all |= hands[s];
+  }
+  if (all != rules_.in_play) {
+    return Status::error("deal_hands: the cards dealt are not the cards in play (missing " +
+                         to_string(rules_.in_play - all) + ", extra " +
+                         to_string(all - rules_.in_play) + ")");
+  }
+  reset_deal_state();
+  for (int s = 0; s < n; ++s) hands_[s] = hands[s];
+  after_deal(kitty);
+  return Status();
+}
+
+void Game::after_deal(CardSet kitty) {
+  dealt_ = hands_;
+  kitty_ = kitty;
+  switch (rules_.rules.pass_schedule) {
+    case PassSchedule::kExternal:
+      phase_ = Phase::kPassDirection;
+      to_act_ = -1;
+      return;
+    case PassSchedule::kDealersChoice:
+      phase_ = Phase::kDealerChoice;
+      to_act_ = dealer_;
+      return;
+    default:
+      pass_plan_ = scheduled_pass(rules_, deal_index_);
+      begin_passing();
+  }
+}
+
+Status Game::set_pass_plan(const PassPlan& plan) {
+  if (phase_ != Phase::kPassDirection && phase_ != Phase::kDealerChoice) {
+    return Status::error("set_pass_plan: the game is in phase " + std::string(name(phase_)));
+  }
+  if (Status status = validate_pass_plan(rules_, plan); !status.ok()) return status;
+  pass_plan_ = plan;
+  begin_passing();
+  return Status();
+}
+
+void Game::begin_passing() {
+  if (pass_plan_.kind == PassKind::kHold) {
+    begin_play();
+    return;
+  }
+  phase_ = Phase::kPass;
+  to_act_ = eldest();
+  passes_pending_ = num_players();
+}
+
+Status Game::check_pass(std::span<const Card> cards) const {
+  const std::string who = "pass by " + seat_text(to_act_);
+  if (static_cast<int>(cards.size()) != pass_plan_.count) {
+    return Status::error(who + ": " + std::to_string(cards.size()) + " cards; the pass is " +
+                         std::to_string(pass_plan_.count));
+  }
+  CardSet seen;
+  for (Card card : cards) {
+    if (!card.is_valid())
+      return Status::error(who + ": not a card (id " + std::to_string(card.id()) + ")");
+    if (seen.contains(card)) return Status::error(who + ": " + to_string(card) + " given twice");
+    if (!hands_[to_act_].contains(card))
+      return Status::error(who + ": " + to_string(card) + " is not held");
+    if (rules_.rules.forbidden_passes.contains(card)) {
+      return Status::error(who + ": " + to_string(card) + " may not be passed under these rules");
+    }
+    seen.insert(card);
+  }
+  return Status();
+}
+
+Status Game::pass_cards(std::span<const Card> cards) {
+  if (phase_ != Phase::kPass) {
+    return Status::error("pass_cards: the game is in phase " + std::string(name(phase_)));
+  }
+  if (Status status = check_pass(cards); !status.ok()) return status;
+  const int seat = to_act_;
+  for (size_t k = 0; k < cards.size(); ++k) {
+    passed_[seat][k] = cards[k];
+    hands_[seat].erase(cards[k]);
+  }
+  passed_count_[seat] = static_cast<uint8_t>(cards.size());
+  if (--passes_pending_ == 0) {
+    exchange_passes();
+  } else {
+    to_act_ = (seat + 1) % num_players();
+  }
+  return Status();
+}
+
+void Game::exchange_passes() {
+  const int n = num_players();
+  if (pass_plan_.kind == PassKind::kShuffle) {
+    // The pile is gathered seat by seat from eldest hand, shuffled and re-dealt from eldest.
+    std::array<Card, kMaxPlayers * kMaxPassCards> pile;
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+      const int seat = (eldest() + i) % n;
+      for (Card card : passed_by(seat)) pile[count++] = card;
+    }
+    deal_rng_.shuffle(std::span<Card>(pile.data(), count));
+    for (int k = 0; k < count; ++k) {
+      const int seat = (eldest() + k) % n;
+      hands_[seat].insert(pile[k]);
+      received_[seat].insert(pile[k]);
+    }
+  } else {
+    for (int seat = 0; seat < n; ++seat) {
+      const auto cards = passed_by(seat);
+      for (size_t k = 0; k < cards.size(); ++k) {
+        const int target = pass_target(pass_plan_, n, seat, static_cast<int>(k));
+        hands_[target].insert(cards[k]);
+        received_[target].insert(cards[k]);
+      }
+    }
+  }
+  passes_exchanged_ = true;
+  begin_play();
+}
+
+void Game::begin_play() {
+  phase_ = Phase::kPlay;
+  int leader = eldest();
+  if (rules_.rules.first_lead != FirstLead::kEldestAny) {
+    CardSet clubs;
+    for (int s = 0; s < num_players(); ++s) clubs |= hands_[s].of_suit(Suit::kClubs);
+    if (!clubs.empty()) {
+      first_lead_card_ = clubs.lowest();
+      for (int s = 0; s < num_players(); ++s) {
+        if (hands_[s].contains(first_lead_card_)) leader = s;
+      }
+    }
+  }
+  trick_leader_ = leader;
+  to_act_ = leader;
+}
+
+CardSet Game::lead_options(CardSet hand) const {
+  const Rules& r = rules_.rules;
+  if (r.lead_hearts_if_only_penalty && (hand - rules_.penalty_cards).empty()) return hand;
+  CardSet restricted;
+  if (!hearts_broken_) {
+    if (r.hearts_must_be_broken) restricted |= kHearts;
+    if (r.queen_lead_needs_broken) restricted.insert(kQueenOfSpades);
+  }
+  const CardSet allowed = hand - restricted;
+  return allowed.empty() ? hand : allowed;
+}
+
+CardSet Game::legal_plays() const {
+  if (phase_ != Phase::kPlay) return CardSet();
+  const Rules& r = rules_.rules;
+  const CardSet hand = hands_[to_act_];
+  const bool first_trick = num_plays_ < static_cast<size_t>(num_players());
+  const bool leading = num_plays_ % num_players() == 0;
+  // On trick 1 penalty cards are held back whenever the hand has anything else.
+  CardSet usable = hand;
+  if (first_trick && r.no_points_first_trick) {
+    const CardSet safe = hand - rules_.penalty_cards;
+    if (!safe.empty()) usable = safe;
+  }
+  if (leading) {
+    if (first_trick && first_lead_card_.is_valid()) {
+      if (r.first_lead == FirstLead::kTwoOfClubs) return CardSet{first_lead_card_};
+      if (r.first_lead == FirstLead::kAnyClub) return hand.of_suit(Suit::kClubs);
+    }
+    return lead_options(usable);
+  }
+  const Suit led = trick_best_.suit();
+  const CardSet follow = hand.of_suit(led);
+  if (!follow.empty()) {
+    // Club play: the queen must fall under a higher spade already in the trick.
+    if (r.queen_forced && led == Suit::kSpades && follow.contains(kQueenOfSpades) &&
+        trick_best_.rank() > Rank::kQueen) {
+      return CardSet{kQueenOfSpades};
+    }
+    return follow;
+  }
+  if (r.queen_forced && usable.contains(kQueenOfSpades)) return CardSet{kQueenOfSpades};
+  if (r.black_jack_discard && usable.contains(kJackOfSpades)) return CardSet{kJackOfSpades};
+  return usable;
+}
+
+Status Game::play(Card card) {
+  if (phase_ != Phase::kPlay) {
+    return Status::error("play: the game is in phase " + std::string(name(phase_)));
+  }
+  const CardSet legal = legal_plays();
+  if (!card.is_valid() || !legal.contains(card)) {
+    return Status::error("illegal play by " + seat_text(to_act_) + ": " + to_string(card) +
+                         " (legal: " + to_string(legal) + ")");
+  }
+  const int seat = to_act_;
+  const int n = num_players();
+  const bool leading = num_plays_ % n == 0;
+  hands_[seat].erase(card);
+  played_.insert(card);
+  plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
+  if (card.suit() == Suit::kHearts ||
+      (card == kQueenOfSpades && rules_.rules.queen_breaks_hearts)) {
+    hearts_broken_ = true;
+  }
+  if (leading) {
+    trick_best_ = card;
+    trick_winner_so_far_ = seat;
+    trick_cards_ = CardSet();
+    trick_points_ = 0;
+  } else if (card.suit() == trick_best_.suit() && card.rank() > trick_best_.rank()) {
+    trick_best_ = card;
+    trick_winner_so_far_ = seat;
+  }
+  trick_cards_.insert(card);
+  trick_points_ += rules_.card_points[card.id()];
+  if (num_plays_ % n == 0) {
+    finish_trick();
+  } else {
+    to_act_ = (seat + 1) % n;
+  }
+  return Status();
+}
+
+void Game::finish_trick() {
+  const int winner = trick_winner_so_far_;
+  const int trick = tricks_completed() - 1;
+  trick_winner_[trick] = static_cast<uint8_t>(winner);
+  ++tricks_won_[winner];
+  taken_[winner] |= trick_cards_;
+  points_taken_[winner] += trick_points_;
+  if (trick == 0 && !kitty_.empty()) {
+    // The kitty goes with the first trick, counters and all.
+    taken_[winner] |= kitty_;
+    for (Card card : kitty_) points_taken_[winner] += rules_.card_points[card.id()];
+  }
+  if (tricks_completed() == rules_.hand_size) {
+    finish_deal();
+    return;
+  }
+  trick_leader_ = winner;
+  to_act_ = winner;
+}
+
+int Game::all_tricks_seat() const {
+  for (int s = 0; s < num_players(); ++s) {
+    if (tricks_won_[s] == rules_.hand_size) return s;
+  }
+  return -1;
+}
+
+void Game::finish_deal() {
+  const Rules& r = rules_.rules;
+  DealResult& d = last_deal_;
+  d = DealResult{};
+  d.deal_index = deal_index_;
+  d.dealer = dealer_;
+  d.pass = pass_plan_;
+  const CardSet needed = r.moon == MoonRule::kOmnibus ? rules_.counters : rules_.penalty_cards;
+  for (int s = 0; s < num_players(); ++s) {
+    d.points_taken[s] = points_taken_[s];
+    d.tricks_won[s] = tricks_won_[s];
+    if (!rules_.penalty_cards.empty() && taken_[s].contains_all(needed)) d.moon_shooter = s;
+  }
+  if (r.sun != SunRule::kNone) d.sun_shooter = all_tricks_seat();
+  const bool moon_counts = d.moon_shooter >= 0 && r.moon != MoonRule::kNone;
+  if (d.sun_shooter < 0 && moon_counts && r.moon == MoonRule::kShooterChoice) {
+    phase_ = Phase::kMoonChoice;
+    to_act_ = d.moon_shooter;
+    return;
+  }
+  apply_deal_scores(false);
+  end_deal_or_game();
+}
+
+Status Game::choose_moon(bool new_moon) {
+  if (phase_ != Phase::kMoonChoice) {
+    return Status::error("choose_moon: the game is in phase " + std::string(name(phase_)));
+  }
+  apply_deal_scores(new_moon);
+  end_deal_or_game();
+  return Status();
+}
+
+void Game::apply_deal_scores(bool new_moon) {
+  const Rules& r = rules_.rules;
+  const int n = num_players();
+  const int total = rules_.moon_total;
+  DealResult& d = last_deal_;
+  auto& score = d.deal_score;
+  for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+  const int shooter = d.moon_shooter;
+  bool special = false;  // a moon or sun was scored: no -5 bonus then
+
+  auto old_moon = [&] {
+    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : total;
+  };
+  if (d.sun_shooter >= 0) {
+    special = true;
+    for (int s = 0; s < n; ++s) {
+      if (s == d.sun_shooter) {
+        score[s] = 0;
+        continue;
+      }
+      bool punished = false;
+      if (r.sun == SunRule::kPunishment && pass_plan_.kind != PassKind::kHold &&
+          pass_plan_.kind != PassKind::kShuffle) {
+        for (int k = 0; k < passed_count_[s]; ++k) {
+          punished |= pass_target(pass_plan_, n, s, k) == d.sun_shooter;
+        }
+      }
+      const bool everyone_doubled = r.sun == SunRule::kSun || pass_plan_.kind == PassKind::kHold ||
+                                    pass_plan_.kind == PassKind::kShuffle;
+      score[s] = (everyone_doubled || punished) ? 2 * total : total;
+    }
+  } else if (shooter >= 0 && r.moon != MoonRule::kNone) {
+    special = true;
+    switch (r.moon) {
+      case MoonRule::kNone:
+        break;
+      case MoonRule::kNoScore:
+        score.fill(0);
+        break;
+      case MoonRule::kOldMoon:
+        old_moon();
+        break;
+      case MoonRule::kNewMoon:
+        score[shooter] -= 2 * total;
+        break;
+      case MoonRule::kShooterChoice:
+        if (new_moon) {
+          score[shooter] -= 2 * total;
+        } else {
+          old_moon();
+        }
+        break;
+      case MoonRule::kNewMoonIfOldLoses: {
+        old_moon();
+        bool ends = false;
+        int best_other = 0;
+        bool first = true;
+        for (int s = 0; s < n; ++s) {
+          const int after = scores_[s] + score[s];
+          ends |= after >= r.end_score;
+          if (s != shooter && (first || after < best_other)) {
+            best_other = after;
+            first = false;
+          }
+        }
+        if (ends && scores_[shooter] + score[shooter] > best_other) {
+          for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+          score[shooter] -= 2 * total;
+          new_moon = true;
+        }
+        break;
+      }
+      case MoonRule::kOmnibus:
+        score.fill(0);
+        score[shooter] = -total;
+        break;
+    }
+    d.new_moon =
+        new_moon && (r.moon == MoonRule::kShooterChoice || r.moon == MoonRule::kNewMoonIfOldLoses);
+    if (r.moon == MoonRule::kNewMoon) d.new_moon = true;
+  }
+  if (r.no_tricks_bonus && !special) {
+    for (int s = 0; s < n; ++s) {
+      if (tricks_won_[s] == 0) score[s] += kNoTricksBonus;
+    }
+  }
+  for (int s = 0; s < n; ++s) {
+    scores_[s] += score[s];
+    if (r.exactly_end_score_resets && r.end_score > 0 && scores_[s] == r.end_score) scores_[s] = 0;
+  }
+  if (r.sun_cleans_slate) {
+    if (const int sweeper = all_tricks_seat(); sweeper >= 0) {
+      scores_[sweeper] = 0;
+      d.slate_cleaned = true;
+    }
+  }
+  if (r.settlement == Settlement::kHowell) {
+    int sum = 0;
+    for (int s = 0; s < n; ++s) sum += score[s];
+    for (int s = 0; s < n; ++s) d.counters_delta[s] = sum - n * score[s];
+  } else if (r.settlement == Settlement::kSweepstake) {
+    int claimants = 0;
+    for (int s = 0; s < n; ++s) {
+      const int paid = std::max(score[s], 0);
+      d.counters_delta[s] -= paid;
+      pool_ += paid;
+      if (score[s] <= 0) ++claimants;
+    }
+    if (claimants > 0) {
+      const int share = pool_ / claimants;
+      for (int s = 0; s < n; ++s) {
+        if (score[s] <= 0) d.counters_delta[s] += share;
+      }
+      pool_ -= share * claimants;
+    }
+  }
+  for (int s = 0; s < n; ++s) counters_[s] += d.counters_delta[s];
+  ++deals_completed_;
+}
+
+void Game::end_deal_or_game() {
+  const Rules& r = rules_.rules;
+  bool over = r.fixed_deals > 0 && deals_completed_ >= r.fixed_deals;
+  for (int s = 0; s < num_players() && r.end_score > 0; ++s) over |= scores_[s] >= r.end_score;
+  if (over) {
+    compute_ranks();
+    phase_ = Phase::kGameOver;
+    to_act_ = -1;
+    return;
+  }
+  ++deal_index_;
+  dealer_ = (dealer_ + 1) % num_players();
+  phase_ = Phase::kDeal;
+  to_act_ = -1;
+}
+
+void Game::compute_ranks() {
+  const int n = num_players();
+  const bool by_counters = rules_.rules.settlement != Settlement::kPoints;
+  for (int s = 0; s < n; ++s) {
+    int better = 0;
+    for (int t = 0; t < n; ++t) {
+      better += by_counters ? counters_[t] > counters_[s] : scores_[t] < scores_[s];
+    }
+    ranks_[s] = 1 + better;
+  }
+}
+
+void Game::resolve_chance() {
+  if (phase_ == Phase::kDeal) {
+    deal_from_seed();
+  } else if (phase_ == Phase::kPassDirection) {
+    const auto pick = static_cast<uint8_t>(deal_rng_.uniform(static_cast<uint32_t>(num_players())));
+    const PassPlan plan =
+        pick == 0 ? PassPlan{}
+                  : PassPlan{PassKind::kOffset, pick, static_cast<uint8_t>(rules_.pass_count)};
+    (void)set_pass_plan(plan);
+  }
+}
+
+}  // namespace hearts

@@ -1,0 +1,133 @@
+// The named rule presets. docs/rules.md lists each with its source in the seeds.
+#include "hearts/rules.h"
+
+namespace hearts {
+namespace {
+
+// The old games before the modern restrictions: eldest leads anything, hearts may be led at any
+// time and points may fall on the first trick.
+Rules unrestricted(Rules r) {
+  r.first_lead = FirstLead::kEldestAny;
+  r.hearts_must_be_broken = false;
+  r.no_points_first_trick = false;
+  return r;
+}
+
+std::vector<Preset> make_presets() {
+  std::vector<Preset> all;
+
+  all.push_back({"standard",
+                 "the modern computer game: four-way passing, 2C leads, hearts broken, no points "
+                 "on trick 1, old moon, game to 100",
+                 "Black Lady (Wikipedia), variations; Microsoft Hearts", Rules{}});
+
+  Rules morehead = unrestricted(Rules{});
+  morehead.pass_schedule = PassSchedule::kLeft;
+  all.push_back({"morehead2001",
+                 "Morehead (2001): pass 3 left, eldest leads, old moon (others +26), game 100",
+                 "Black Lady: Modern rules - Morehead (2001)", morehead});
+
+  Rules culbertson = unrestricted(Rules{});
+  culbertson.deck_adjust = DeckAdjust::kCulbertson1950;
+  culbertson.pass_schedule = PassSchedule::kLeft;
+  culbertson.moon = MoonRule::kNoScore;
+  all.push_back({"culbertson1950",
+                 "Culbertson (1950): deuces removed, pass 3 left, eldest leads, a slam scores "
+                 "nothing, game 100",
+                 "Black Lady: Culbertson's rules (1950)", culbertson});
+
+  Rules foster = unrestricted(Rules{});
+  foster.deck_adjust = DeckAdjust::kFoster1909;
+  foster.pass_schedule = PassSchedule::kLeft;
+  foster.moon = MoonRule::kNone;
+  foster.settlement = Settlement::kHowell;
+  foster.starting_counters = 100;
+  foster.end_score = 0;
+  foster.fixed_deals = 10;
+  all.push_back({"foster1909",
+                 "Foster (1909) discard hearts: pass 3 left, eldest leads, no moon, Howell "
+                 "settlement over 10 deals from 100 counters",
+                 "Black Lady: Earliest rules - Foster (1909)", foster});
+
+  Rules omnibus = Rules{};
+  omnibus.jack_of_diamonds_points = -10;
+  omnibus.moon = MoonRule::kOmnibus;
+  all.push_back({"omnibus",
+                 "standard plus the JD as a 10-point bonus; taking all 15 counters scores -26 for "
+                 "the taker and 0 for the rest",
+                 "Black Lady / Hearts: Omnibus hearts (Culbertson 1950, Arnold)", omnibus});
+
+  Rules pink = Rules{};
+  pink.queen_of_hearts_points = 13;
+  all.push_back({"pink-lady", "standard plus the QH worth 13: 38 penalty points a deal",
+                 "Black Lady: Pink lady (Gibson 1971, Spadaccini 2005)", pink});
+
+  Rules black_jack = unrestricted(Rules{});
+  black_jack.deck_adjust = DeckAdjust::kFoster1909;
+  black_jack.pass_schedule = PassSchedule::kLeft;
+  black_jack.queen_of_spades_points = 0;
+  black_jack.jack_of_spades_points = 10;
+  black_jack.black_jack_discard = true;
+  black_jack.moon = MoonRule::kNone;
+  all.push_back({"black-jack",
+                 "Foster's black jack: the JS worth 10 replaces the black lady and must be "
+                 "discarded first when void",
+                 "Black Lady: Black jack (Foster 1909; Seymour 1958)", black_jack});
+
+  Rules spot = unrestricted(Rules{});
+  spot.pass_schedule = PassSchedule::kNone;
+  spot.heart_values = HeartValues::kFaceValue;
+  spot.queen_of_spades_points = 0;
+  spot.moon = MoonRule::kNone;
+  spot.end_score = 0;
+  spot.fixed_deals = 8;
+  all.push_back({"spot-hearts",
+                 "hearts cost their face value (A 14 ... 2), no passing, eight deals",
+                 "Hearts: Standard Hoyle 1887 'Double game' and Arnold (2011) deal count", spot});
+
+  Rules hearts1887 = unrestricted(Rules{});
+  hearts1887.pass_schedule = PassSchedule::kNone;
+  hearts1887.queen_of_spades_points = 0;
+  hearts1887.moon = MoonRule::kNone;
+  hearts1887.end_score = 0;
+  hearts1887.fixed_deals = 8;
+  all.push_back({"hearts1887",
+                 "the original game: only hearts count, no passing, eldest leads, eight deals",
+                 "Hearts: The Standard Hoyle (1887); Arnold (2011)", hearts1887});
+
+  Rules maria = unrestricted(Rules{});
+  maria.pass_schedule = PassSchedule::kRight;
+  maria.king_of_spades_points = 10;
+  maria.ace_of_spades_points = 7;
+  maria.moon = MoonRule::kNone;
+  all.push_back({"black-maria",
+                 "British Black Maria: pass right, QS 13, KS 10, AS 7, hearts 1 (43 a deal)",
+                 "Hearts: Black Maria (Phillips 1939)", maria});
+
+  Rules openspiel = Rules{};
+  openspiel.pass_schedule = PassSchedule::kExternal;
+  openspiel.queen_breaks_hearts = true;
+  openspiel.end_score = 0;
+  openspiel.fixed_deals = 1;
+  all.push_back({"openspiel",
+                 "OpenSpiel 'hearts' defaults: one deal, random pass direction, 2C leads, no "
+                 "points on trick 1, hearts broken (QS breaks them), old moon",
+                 "DeepMind OpenSpiel games/hearts (default parameters)", openspiel});
+  return all;
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> all = make_presets();
+  return all;
+}
+
+std::optional<Rules> preset_rules(std::string_view preset_name) {
+  for (const Preset& preset : presets()) {
+    if (preset.name == preset_name) return preset.rules;
+  }
+  return std::nullopt;
+}
+
+}  // namespace hearts

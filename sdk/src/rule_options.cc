@@ -1,0 +1,203 @@
+#include "hearts/rule_options.h"
+
+#include <charconv>
+#include <string>
+
+namespace hearts {
+namespace {
+
+template <typename E>
+struct EnumValues;
+#define HEARTS_ENUM_VALUES(E, ...)             \
+  template <>                                  \
+  struct EnumValues<E> {                       \
+    static constexpr E kAll[] = {__VA_ARGS__}; \
+  };
+HEARTS_ENUM_VALUES(DeckAdjust, DeckAdjust::kMorehead2001, DeckAdjust::kFoster1909,
+                   DeckAdjust::kCulbertson1950, DeckAdjust::kKitty)
+HEARTS_ENUM_VALUES(PassSchedule, PassSchedule::kNone, PassSchedule::kLeft, PassSchedule::kRight,
+                   PassSchedule::kLeftRight, PassSchedule::kFourWay, PassSchedule::kFourWayScatter,
+                   PassSchedule::kStar, PassSchedule::kShuffle, PassSchedule::kRotating,
+                   PassSchedule::kDealersChoice, PassSchedule::kExternal)
+HEARTS_ENUM_VALUES(FirstLead, FirstLead::kEldestAny, FirstLead::kTwoOfClubs, FirstLead::kAnyClub)
+HEARTS_ENUM_VALUES(MoonRule, MoonRule::kNone, MoonRule::kNoScore, MoonRule::kOldMoon,
+                   MoonRule::kNewMoon, MoonRule::kShooterChoice, MoonRule::kNewMoonIfOldLoses,
+                   MoonRule::kOmnibus)
+HEARTS_ENUM_VALUES(SunRule, SunRule::kNone, SunRule::kSun, SunRule::kPunishment)
+HEARTS_ENUM_VALUES(Settlement, Settlement::kPoints, Settlement::kSweepstake, Settlement::kHowell)
+HEARTS_ENUM_VALUES(HeartValues, HeartValues::kOneEach, HeartValues::kFaceValue)
+#undef HEARTS_ENUM_VALUES
+
+template <typename E>
+std::vector<std::string_view> enum_names() {
+  std::vector<std::string_view> names;
+  for (E value : EnumValues<E>::kAll) names.push_back(name(value));
+  return names;
+}
+
+std::string join(const std::vector<std::string_view>& items) {
+  std::string text;
+  for (auto item : items) {
+    if (!text.empty()) text += ", ";
+    text += item;
+  }
+  return text;
+}
+
+Status bad_value(std::string_view option, std::string_view value, std::string_view expected) {
+  return Status::error("rule option " + std::string(option) + ": bad value '" + std::string(value) +
+                       "' (expected " + std::string(expected) + ")");
+}
+
+template <typename E>
+Status parse_enum(std::string_view option, std::string_view text, E* out) {
+  for (E value : EnumValues<E>::kAll) {
+    if (name(value) == text) {
+      *out = value;
+      return Status();
+    }
+  }
+  return bad_value(option, text, "one of " + join(enum_names<E>()));
+}
+
+Status parse_int(std::string_view option, std::string_view text, int* out) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    return bad_value(option, text, "an integer");
+  }
+  *out = value;
+  return Status();
+}
+
+Status parse_bool(std::string_view option, std::string_view text, bool* out) {
+  if (text == "true" || text == "1" || text == "yes" || text == "on") {
+    *out = true;
+  } else if (text == "false" || text == "0" || text == "no" || text == "off") {
+    *out = false;
+  } else {
+    return bad_value(option, text, "true or false");
+  }
+  return Status();
+}
+
+// One table row per Rules field; the macros keep the name, the field and its parser together.
+#define INT_OPTION(field, help_text)                                                  \
+  RuleOption {                                                                        \
+#field, help_text, OptionType::kInt, {},                                            \
+        [](const Rules& r) { return std::to_string(r.field); },                         \
+        [](Rules& r, std::string_view v) { return parse_int(#field, v, &r.field); } \
+  }
+#define BOOL_OPTION(field, help_text)                                                 \
+  RuleOption {                                                                        \
+#field, help_text, OptionType::kBool, {},                                           \
+        [](const Rules& r) { return std::string(r.field ? "true" : "false"); },         \
+        [](Rules& r, std::string_view v) { return parse_bool(#field, v, &r.field); } \
+  }
+#define ENUM_OPTION(field, type, help_text)                                           \
+  RuleOption {                                                                        \
+#field, help_text, OptionType::kChoice, enum_names<type>(),                         \
+        [](const Rules& r) { return std::string(name(r.field)); },                      \
+        [](Rules& r, std::string_view v) { return parse_enum(#field, v, &r.field); } \
+  }
+
+std::vector<RuleOption> make_options() {
+  return {
+      INT_OPTION(num_players, "players at the table, 3 to 7"),
+      ENUM_OPTION(deck_adjust, DeckAdjust,
+                  "how the deck divides evenly: a removal order, or a kitty for the first trick"),
+      BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
+      ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
+      INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
+      RuleOption{"forbidden_passes",
+                 "cards that may never be passed (e.g. \"QS AS\")",
+                 OptionType::kCards,
+                 {},
+                 [](const Rules& r) {
+                   return r.forbidden_passes.empty() ? std::string()
+                                                     : to_string(r.forbidden_passes);
+                 },
+                 [](Rules& r, std::string_view v) {
+                   std::string error;
+                   auto cards = parse_cards(v, &error);
+                   if (!cards) return bad_value("forbidden_passes", v, "cards like \"QS AS\"");
+                   r.forbidden_passes = *cards;
+                   return Status();
+                 }},
+      ENUM_OPTION(first_lead, FirstLead, "who leads the first trick, and what"),
+      BOOL_OPTION(hearts_must_be_broken, "hearts may not be led until one has been played"),
+      BOOL_OPTION(queen_breaks_hearts, "playing the queen of spades also breaks hearts"),
+      BOOL_OPTION(queen_lead_needs_broken,
+                  "the queen of spades may not be led before hearts break"),
+      BOOL_OPTION(lead_hearts_if_only_penalty, "a hand of only penalty cards may lead hearts"),
+      BOOL_OPTION(no_points_first_trick, "no penalty card on the first trick unless no choice"),
+      BOOL_OPTION(queen_forced, "club play: the queen of spades must be played when it can be"),
+      BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
+      ENUM_OPTION(heart_values, HeartValues, "hearts score 1 each, or face value (Spot Hearts)"),
+      INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
+      INT_OPTION(queen_of_hearts_points, "points for the queen of hearts (13 in Pink Lady)"),
+      INT_OPTION(jack_of_spades_points, "points for the jack of spades (10 in Black Jack)"),
+      INT_OPTION(jack_of_diamonds_points, "points for the jack of diamonds (-10 in Omnibus)"),
+      INT_OPTION(king_of_spades_points, "points for the king of spades (10 in Black Maria)"),
+      INT_OPTION(ace_of_spades_points, "points for the ace of spades (7 in Black Maria)"),
+      ENUM_OPTION(moon, MoonRule, "scoring when one player takes every penalty card"),
+      ENUM_OPTION(sun, SunRule, "scoring when one player takes every trick"),
+      BOOL_OPTION(sun_cleans_slate, "taking every trick resets the taker's game score to 0"),
+      BOOL_OPTION(no_tricks_bonus, "-5 for a player who takes no trick"),
+      INT_OPTION(end_score, "the game ends when a score reaches this; 0 = never"),
+      INT_OPTION(fixed_deals, "the game ends after this many deals; 0 = never"),
+      BOOL_OPTION(exactly_end_score_resets, "a score of exactly end_score drops to 0"),
+      ENUM_OPTION(settlement, Settlement, "how the game is settled: points, or Foster's counters"),
+      INT_OPTION(starting_counters, "counters each player starts with (sweepstake, Howell)"),
+  };
+}
+#undef INT_OPTION
+#undef BOOL_OPTION
+#undef ENUM_OPTION
+
+}  // namespace
+
+const std::vector<RuleOption>& rule_options() {
+  static const std::vector<RuleOption> options = make_options();
+  return options;
+}
+
+const RuleOption* find_rule_option(std::string_view option_name) {
+  for (const RuleOption& option : rule_options()) {
+    if (option.name == option_name) return &option;
+  }
+  return nullptr;
+}
+
+Status apply_rule_setting(Rules& rules, std::string_view setting) {
+  const size_t eq = setting.find('=');
+  if (eq == std::string_view::npos) {
+    return Status::error("rule setting '" + std::string(setting) + "': expected name=value");
+  }
+  const std::string_view key = setting.substr(0, eq);
+  const RuleOption* option = find_rule_option(key);
+  if (!option) {
+    return Status::error("rule setting '" + std::string(setting) + "': unknown option '" +
+                         std::string(key) + "' (see `arena rules show standard`)");
+  }
+  return option->set(rules, setting.substr(eq + 1));
+}
+
+Status rules_from_preset(std::string_view preset, const std::vector<std::string>& settings,
+                         Rules* out) {
+  auto rules = preset_rules(preset);
+  if (!rules) {
+    std::vector<std::string_view> names;
+    for (const Preset& p : presets()) names.push_back(p.name);
+    return Status::error("unknown rules preset '" + std::string(preset) +
+                         "' (presets: " + join(names) + ")");
+  }
+  for (const std::string& setting : settings) {
+    if (Status status = apply_rule_setting(*rules, setting); !status.ok()) return status;
+  }
+  if (Status status = validate(*rules); !status.ok()) return status;
+  *out = *rules;
+  return Status();
+}
+
+}  // namespace hearts

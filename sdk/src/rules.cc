@@ -1,0 +1,362 @@
+#include <algorithm>
+#include <string>
+
+#include "hearts/rules.h"
+
+namespace hearts {
+namespace {
+
+// The removal orders of DeckAdjust, as many taken from the front as 52 mod n.
+constexpr Card kMoreheadOrder[] = {
+    Card(Suit::kClubs, Rank::kTwo), Card(Suit::kDiamonds, Rank::kTwo),
+    Card(Suit::kClubs, Rank::kThree), Card(Suit::kSpades, Rank::kTwo)};
+constexpr Card kFosterOrder[] = {Card(Suit::kClubs, Rank::kTwo), Card(Suit::kSpades, Rank::kTwo),
+                                 Card(Suit::kDiamonds, Rank::kTwo),
+                                 Card(Suit::kHearts, Rank::kTwo)};
+constexpr Card kCulbertsonOrder[] = {
+    Card(Suit::kClubs, Rank::kTwo), Card(Suit::kDiamonds, Rank::kTwo),
+    Card(Suit::kSpades, Rank::kTwo), Card(Suit::kHearts, Rank::kTwo)};
+
+const Card* removal_order(DeckAdjust adjust) {
+  switch (adjust) {
+    case DeckAdjust::kMorehead2001:
+      return kMoreheadOrder;
+    case DeckAdjust::kFoster1909:
+      return kFosterOrder;
+    case DeckAdjust::kCulbertson1950:
+      return kCulbertsonOrder;
+    case DeckAdjust::kKitty:
+      return nullptr;
+  }
+  return nullptr;
+}
+
+int resolved_pass_count(const Rules& rules) {
+  if (rules.pass_count != 0) return rules.pass_count;
+  return rules.num_players <= 4 ? 3 : 2;
+}
+
+int base_value(const Rules& rules, Card card) {
+  if (card == kQueenOfSpades) return rules.queen_of_spades_points;
+  if (card == kQueenOfHearts) return rules.queen_of_hearts_points;
+  if (card == kJackOfSpades) return rules.jack_of_spades_points;
+  if (card == kJackOfDiamonds) return rules.jack_of_diamonds_points;
+  if (card == kKingOfSpades) return rules.king_of_spades_points;
+  if (card == kAceOfSpades) return rules.ace_of_spades_points;
+  if (card.suit() != Suit::kHearts) return 0;
+  return rules.heart_values == HeartValues::kFaceValue ? card.face_value() : 1;
+}
+
+Status option_error(std::string_view option, const std::string& why) {
+  return Status::error("invalid rules: " + std::string(option) + ": " + why);
+}
+
+}  // namespace
+
+Status validate(const Rules& r) {
+  const int n = r.num_players;
+  if (n < kMinPlayers || n > kMaxPlayers) {
+    return option_error("num_players", std::to_string(n) + " players; the engine plays 3 to 7");
+  }
+  const int hand_size = kDeckSize / n;
+  const int max_pass = hand_size / 2;
+  if (r.pass_count < 0 || r.pass_count > kMaxPassCards) {
+    return option_error("pass_count", std::to_string(r.pass_count) + " is outside 0..6");
+  }
+  const int count = resolved_pass_count(r);
+  const bool passes =
+      r.pass_schedule != PassSchedule::kNone && r.pass_schedule != PassSchedule::kDealersChoice;
+  if (passes && count > max_pass) {
+    return option_error("pass_count", "passing " + std::to_string(count) + " of a " +
+                                          std::to_string(hand_size) +
+                                          "-card hand; at most half the hand may be passed");
+  }
+  const bool four_way =
+      r.pass_schedule == PassSchedule::kFourWay || r.pass_schedule == PassSchedule::kFourWayScatter;
+  if (four_way && n % 2 != 0) {
+    return option_error("pass_schedule", std::string(name(r.pass_schedule)) +
+                                             " passes across, which needs an even number of "
+                                             "players, not " +
+                                             std::to_string(n) + " (try left-right or rotating)");
+  }
+  if (r.pass_schedule == PassSchedule::kFourWayScatter && n - 1 > max_pass) {
+    return option_error("pass_schedule", "a scatter pass with " + std::to_string(n) +
+                                             " players passes " + std::to_string(n - 1) +
+                                             " cards of a " + std::to_string(hand_size) +
+                                             "-card hand; at most half may be passed");
+  }
+  if (r.pass_schedule == PassSchedule::kStar && n != 5) {
+    return option_error("pass_schedule",
+                        "star passing needs exactly 5 players, not " + std::to_string(n));
+  }
+  if (r.kitty_seen_by_winner && r.deck_adjust != DeckAdjust::kKitty) {
+    return option_error("kitty_seen_by_winner", "needs deck_adjust kitty");
+  }
+  if (r.end_score < 0) return option_error("end_score", "must be 0 (off) or positive");
+  if (r.fixed_deals < 0) return option_error("fixed_deals", "must be 0 (off) or positive");
+  if (r.end_score == 0 && r.fixed_deals == 0) {
+    return option_error("end_score, fixed_deals", "both are 0, so the game would never end");
+  }
+  if (r.settlement != Settlement::kPoints && r.fixed_deals == 0) {
+    return option_error("settlement", std::string(name(r.settlement)) +
+                                          " settlement needs fixed_deals (Foster plays a set "
+                                          "number of deals)");
+  }
+  if (r.moon == MoonRule::kNewMoonIfOldLoses && r.end_score == 0) {
+    return option_error("moon", "new-moon-if-old-loses needs an end_score to judge losing");
+  }
+  if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
+  for (int value : {r.queen_of_spades_points, r.queen_of_hearts_points, r.jack_of_spades_points,
+                    r.jack_of_diamonds_points, r.king_of_spades_points, r.ace_of_spades_points}) {
+    if (value < -100 || value > 100)
+      return option_error("card points", "values must be in -100..100");
+  }
+  return Status();
+}
+
+std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
+  if (Status status = validate(rules); !status.ok()) {
+    if (error) *error = status.message();
+    return std::nullopt;
+  }
+  CompiledRules c;
+  c.rules = rules;
+  const int n = rules.num_players;
+  c.hand_size = kDeckSize / n;
+  const int extra = kDeckSize % n;
+  c.in_play = CardSet::full_deck();
+  if (const Card* order = removal_order(rules.deck_adjust)) {
+    for (int i = 0; i < extra; ++i) c.in_play.erase(order[i]);
+  } else {
+    c.kitty_size = extra;
+  }
+  c.pass_count = resolved_pass_count(rules);
+  for (Card card : CardSet::full_deck()) {
+    const int value = base_value(rules, card);
+    c.card_points[card.id()] = static_cast<int8_t>(value);
+    if (!c.in_play.contains(card) || value == 0) continue;
+    c.counters.insert(card);
+    if (value > 0) {
+      c.penalty_cards.insert(card);
+      c.moon_total += value;
+    }
+  }
+  return c;
+}
+
+PassPlan scheduled_pass(const CompiledRules& c, int deal_index) {
+  const int n = c.rules.num_players;
+  const auto count = static_cast<uint8_t>(c.pass_count);
+  auto offset = [&](int k) { return PassPlan{PassKind::kOffset, static_cast<uint8_t>(k), count}; };
+  switch (c.rules.pass_schedule) {
+    case PassSchedule::kNone:
+      return PassPlan{};
+    case PassSchedule::kLeft:
+      return offset(1);
+    case PassSchedule::kRight:
+      return offset(n - 1);
+    case PassSchedule::kLeftRight:
+      return deal_index % 2 == 0 ? offset(1) : offset(n - 1);
+    case PassSchedule::kFourWay:
+    case PassSchedule::kFourWayScatter:
+      switch (deal_index % 4) {
+        case 0:
+          return offset(1);
+        case 1:
+          return offset(n - 1);
+        case 2:
+          return offset(n / 2);
+        default:
+          if (c.rules.pass_schedule == PassSchedule::kFourWay) return PassPlan{};
+          return PassPlan{PassKind::kScatter, 0, static_cast<uint8_t>(n - 1)};
+      }
+    case PassSchedule::kStar:
+      return PassPlan{PassKind::kStar, 0, 2};
+    case PassSchedule::kShuffle:
+      return PassPlan{PassKind::kShuffle, 0, count};
+    case PassSchedule::kRotating: {
+      const int step = deal_index % n;
+      return step == n - 1 ? PassPlan{} : offset(step + 1);
+    }
+    case PassSchedule::kDealersChoice:
+    case PassSchedule::kExternal:
+      return PassPlan{};
+  }
+  return PassPlan{};
+}
+
+Status validate_pass_plan(const CompiledRules& c, const PassPlan& plan) {
+  const int n = c.rules.num_players;
+  const int max_pass = c.hand_size / 2;
+  auto fail = [&](const std::string& why) {
+    return Status::error("invalid pass plan '" + describe(plan, n) + "': " + why);
+  };
+  switch (plan.kind) {
+    case PassKind::kHold:
+      if (plan.count != 0) return fail("a hold passes no cards");
+      return Status();
+    case PassKind::kOffset:
+      if (plan.offset < 1 || plan.offset >= n)
+        return fail("offset must be 1.." + std::to_string(n - 1));
+      break;
+    case PassKind::kScatter:
+      if (plan.count != n - 1) return fail("a scatter pass gives one card to each opponent");
+      break;
+    case PassKind::kStar:
+      if (n != 5) return fail("star passing needs exactly 5 players");
+      if (plan.count != 2) return fail("a star pass is 2 cards");
+      break;
+    case PassKind::kShuffle:
+      break;
+  }
+  if (plan.count < 1 || plan.count > max_pass || plan.count > kMaxPassCards) {
+    return fail("count must be 1.." + std::to_string(std::min(max_pass, kMaxPassCards)) +
+                " for a " + std::to_string(c.hand_size) + "-card hand");
+  }
+  return Status();
+}
+
+int pass_target(const PassPlan& plan, int num_players, int seat, int k) {
+  switch (plan.kind) {
+    case PassKind::kOffset:
+      return (seat + plan.offset) % num_players;
+    case PassKind::kScatter:
+      return (seat + 1 + k) % num_players;
+    case PassKind::kStar:
+      return (seat + 2 + k) % num_players;
+    case PassKind::kHold:
+    case PassKind::kShuffle:
+      return -1;
+  }
+  return -1;
+}
+
+std::string describe(const PassPlan& plan, int num_players) {
+  const std::string count = std::to_string(plan.count);
+  switch (plan.kind) {
+    case PassKind::kHold:
+      return "hold";
+    case PassKind::kScatter:
+      return "scatter (one card to each opponent)";
+    case PassKind::kStar:
+      return "star (one card to each of the two players opposite)";
+    case PassKind::kShuffle:
+      return "shuffle " + count + " (central pile re-dealt)";
+    case PassKind::kOffset:
+      if (plan.offset == 1) return "left " + count;
+      if (plan.offset == num_players - 1) return "right " + count;
+      if (num_players % 2 == 0 && plan.offset == num_players / 2) return "across " + count;
+      return std::to_string(plan.offset) + " to the left " + count;
+  }
+  return "?";
+}
+
+std::string_view name(DeckAdjust v) {
+  switch (v) {
+    case DeckAdjust::kMorehead2001:
+      return "morehead2001";
+    case DeckAdjust::kFoster1909:
+      return "foster1909";
+    case DeckAdjust::kCulbertson1950:
+      return "culbertson1950";
+    case DeckAdjust::kKitty:
+      return "kitty";
+  }
+  return "?";
+}
+
+std::string_view name(PassSchedule v) {
+  switch (v) {
+    case PassSchedule::kNone:
+      return "none";
+    case PassSchedule::kLeft:
+      return "left";
+    case PassSchedule::kRight:
+      return "right";
+    case PassSchedule::kLeftRight:
+      return "left-right";
+    case PassSchedule::kFourWay:
+      return "four-way";
+    case PassSchedule::kFourWayScatter:
+      return "four-way-scatter";
+    case PassSchedule::kStar:
+      return "star";
+    case PassSchedule::kShuffle:
+      return "shuffle";
+    case PassSchedule::kRotating:
+      return "rotating";
+    case PassSchedule::kDealersChoice:
+      return "dealers-choice";
+    case PassSchedule::kExternal:
+      return "external";
+  }
+  return "?";
+}
+
+std::string_view name(FirstLead v) {
+  switch (v) {
+    case FirstLead::kEldestAny:
+      return "eldest-any";
+    case FirstLead::kTwoOfClubs:
+      return "two-of-clubs";
+    case FirstLead::kAnyClub:
+      return "any-club";
+  }
+  return "?";
+}
+
+std::string_view name(MoonRule v) {
+  switch (v) {
+    case MoonRule::kNone:
+      return "none";
+    case MoonRule::kNoScore:
+      return "no-score";
+    case MoonRule::kOldMoon:
+      return "old-moon";
+    case MoonRule::kNewMoon:
+      return "new-moon";
+    case MoonRule::kShooterChoice:
+      return "shooter-choice";
+    case MoonRule::kNewMoonIfOldLoses:
+      return "new-moon-if-old-loses";
+    case MoonRule::kOmnibus:
+      return "omnibus";
+  }
+  return "?";
+}
+
+std::string_view name(SunRule v) {
+  switch (v) {
+    case SunRule::kNone:
+      return "none";
+    case SunRule::kSun:
+      return "sun";
+    case SunRule::kPunishment:
+      return "punishment";
+  }
+  return "?";
+}
+
+std::string_view name(Settlement v) {
+  switch (v) {
+    case Settlement::kPoints:
+      return "points";
+    case Settlement::kSweepstake:
+      return "sweepstake";
+    case Settlement::kHowell:
+      return "howell";
+  }
+  return "?";
+}
+
+std::string_view name(HeartValues v) {
+  switch (v) {
+    case HeartValues::kOneEach:
+      return "one-each";
+    case HeartValues::kFaceValue:
+      return "face-value";
+  }
+  return "?";
+}
+
+}  // namespace hearts
