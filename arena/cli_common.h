@@ -1,8 +1,6 @@
 // Pieces every arena command shares: rule selection flags, JSON output, one-line errors.
 #pragma once
 
-#include <google/protobuf/struct.pb.h>
-
 #include <string>
 #include <vector>
 
@@ -10,6 +8,7 @@
 
 #include "hearts/rules.h"
 #include "hearts/status.h"
+#include "json.h"
 
 namespace arena {
 
@@ -24,14 +23,11 @@ struct RulesFlags {
   hearts::Status resolve(hearts::Rules* rules) const;
 };
 
-// Prints a protobuf Struct as indented JSON on stdout.
-void print_json(const google::protobuf::Struct& value);
-google::protobuf::Value json_string(const std::string& text);
-google::protobuf::Value json_number(double number);
-google::protobuf::Value json_bool(bool flag);
+// Prints indented JSON on stdout.
+void print_json(const Json& value);
 
-// The rules as JSON: every option with its typed value.
-google::protobuf::Struct rules_to_json(const hearts::Rules& rules);
+// The rules as JSON: every option with its typed value, in table order.
+Json rules_to_json(const hearts::Rules& rules);
 
 // Prints "arena: <message>" on stderr; returns the exit code for a usage or input error.
 int fail(const std::string& message);

@@ -38,10 +38,13 @@ int run_play(const PlayFlags& flags) {
   if (flags.games < 1) return fail("--games must be at least 1");
   const auto compiled = *hearts::compile(rules);
   const int n = rules.num_players;
+  const bool by_counters = rules.settlement != hearts::Settlement::kPoints;
   std::vector<SeatTotals> totals(n);
   long long total_deals = 0;
-  google::protobuf::Struct out;
-  auto* game_list = (*out.mutable_fields())["games"].mutable_list_value();
+  Json out = Json::object();
+  out.set("rules", flags.rules.preset);
+  out.set("seed", std::to_string(flags.seed));
+  Json& game_list = out.set("games", Json::array());
   const auto start = std::chrono::steady_clock::now();
   spdlog::info("playing {} games of {} with {} random players, seed {}", flags.games,
                flags.rules.preset, n, flags.seed);
@@ -63,63 +66,61 @@ int run_play(const PlayFlags& flags) {
     total_deals += game.deals_completed();
     int winners = 0;
     for (int s = 0; s < n; ++s) winners += game.rank(s) == 1;
-    std::ostringstream scores;
-    google::protobuf::Struct entry;
-    auto& fields = *entry.mutable_fields();
-    fields["game"] = json_number(g + 1);
-    fields["seed"] = json_string(std::to_string(game_seed));
-    fields["deals"] = json_number(game.deals_completed());
-    auto* score_list = fields["scores"].mutable_list_value();
-    auto* rank_list = fields["ranks"].mutable_list_value();
+    Json scores = Json::array();
+    Json ranks = Json::array();
+    std::ostringstream score_text;
+    std::string winner_text;
     for (int s = 0; s < n; ++s) {
-      const bool counters = rules.settlement != hearts::Settlement::kPoints;
-      const int result = counters ? game.counters(s) : game.score(s);
-      scores << std::setw(5) << result;
-      *score_list->add_values() = json_number(result);
-      *rank_list->add_values() = json_number(game.rank(s));
+      const int result = by_counters ? game.counters(s) : game.score(s);
+      scores.push(result);
+      ranks.push(game.rank(s));
+      score_text << std::setw(5) << result;
       totals[s].score_sum += result;
       totals[s].deal_points += deal_points[s];
-      if (game.rank(s) == 1) totals[s].wins += 1.0 / winners;
-    }
-    *game_list->add_values()->mutable_struct_value() = entry;
-    if (!flags.json && !flags.quiet) {
-      std::string winner_text;
-      for (int s = 0; s < n; ++s) {
-        if (game.rank(s) == 1)
-          winner_text += (winner_text.empty() ? "seat " : ", ") + std::to_string(s);
+      if (game.rank(s) == 1) {
+        totals[s].wins += 1.0 / winners;
+        winner_text += (winner_text.empty() ? "seat " : ", ") + std::to_string(s);
       }
+    }
+    if (flags.json) {
+      Json& entry = game_list.push(Json::object());
+      entry.set("game", g + 1);
+      entry.set("seed", std::to_string(game_seed));
+      entry.set("deals", game.deals_completed());
+      entry.set(by_counters ? "counters" : "scores", std::move(scores));
+      entry.set("ranks", std::move(ranks));
+    } else if (!flags.quiet) {
       std::cout << "game " << std::setw(4) << g + 1 << "  deals " << std::setw(3)
-                << game.deals_completed() << "  scores" << scores.str() << "  winner "
-                << winner_text << '\n';
+                << game.deals_completed() << (by_counters ? "  counters" : "  scores")
+                << score_text.str() << "  winner " << winner_text << '\n';
     }
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  auto* seat_list = (*out.mutable_fields())["seats"].mutable_list_value();
-  for (int s = 0; s < n; ++s) {
-    google::protobuf::Struct entry;
-    auto& fields = *entry.mutable_fields();
-    fields["seat"] = json_number(s);
-    fields["player"] = json_string("random");
-    fields["wins"] = json_number(totals[s].wins);
-    fields["mean_score"] = json_number(static_cast<double>(totals[s].score_sum) / flags.games);
-    fields["mean_points_per_deal"] =
-        json_number(static_cast<double>(totals[s].deal_points) / static_cast<double>(total_deals));
-    *seat_list->add_values()->mutable_struct_value() = entry;
-  }
   if (flags.json) {
-    (*out.mutable_fields())["rules"] = json_string(flags.rules.preset);
-    (*out.mutable_fields())["total_deals"] = json_number(static_cast<double>(total_deals));
+    out.set("total_deals", total_deals);
+    Json& seat_list = out.set("seats", Json::array());
+    for (int s = 0; s < n; ++s) {
+      Json& entry = seat_list.push(Json::object());
+      entry.set("seat", s);
+      entry.set("player", "random");
+      entry.set("wins", totals[s].wins);
+      entry.set(by_counters ? "mean_counters" : "mean_score",
+                static_cast<double>(totals[s].score_sum) / flags.games);
+      entry.set("mean_points_per_deal",
+                static_cast<double>(totals[s].deal_points) / static_cast<double>(total_deals));
+    }
     print_json(out);
     return 0;
   }
   std::cout << "\n"
             << flags.games << " games, " << total_deals << " deals of " << flags.rules.preset
             << " in " << std::fixed << std::setprecision(2) << seconds << " s\n"
-            << "seat  player   wins   mean score  points/deal\n";
+            << "seat  player   wins  " << (by_counters ? "mean counters" : "  mean score")
+            << "  points/deal\n";
   for (int s = 0; s < n; ++s) {
     std::cout << std::setw(4) << s << "  random " << std::setw(6) << std::setprecision(1)
-              << totals[s].wins << std::setw(13) << std::setprecision(2)
+              << totals[s].wins << std::setw(15) << std::setprecision(2)
               << static_cast<double>(totals[s].score_sum) / flags.games << std::setw(13)
               << static_cast<double>(totals[s].deal_points) / static_cast<double>(total_deals)
               << '\n';

@@ -17,14 +17,13 @@ struct RulesShowFlags {
 
 int list_presets(bool json) {
   if (json) {
-    google::protobuf::Struct out;
-    auto* list = (*out.mutable_fields())["presets"].mutable_list_value();
+    Json out = Json::object();
+    Json& list = out.set("presets", Json::array());
     for (const hearts::Preset& preset : hearts::presets()) {
-      google::protobuf::Struct entry;
-      (*entry.mutable_fields())["name"] = json_string(std::string(preset.name));
-      (*entry.mutable_fields())["summary"] = json_string(std::string(preset.summary));
-      (*entry.mutable_fields())["source"] = json_string(std::string(preset.source));
-      *list->add_values()->mutable_struct_value() = entry;
+      Json& entry = list.push(Json::object());
+      entry.set("name", preset.name);
+      entry.set("summary", preset.summary);
+      entry.set("source", preset.source);
     }
     print_json(out);
     return 0;
@@ -46,19 +45,16 @@ int show_rules(const RulesShowFlags& flags) {
   if (!compiled) return fail(error);
   const hearts::CardSet removed = hearts::CardSet::full_deck() - compiled->in_play;
   if (flags.json) {
-    google::protobuf::Struct out;
-    auto& fields = *out.mutable_fields();
-    fields["preset"] = json_string(flags.rules.preset);
-    *fields["options"].mutable_struct_value() = rules_to_json(rules);
-    google::protobuf::Struct derived;
-    auto& d = *derived.mutable_fields();
-    d["hand_size"] = json_number(compiled->hand_size);
-    d["kitty_size"] = json_number(compiled->kitty_size);
-    d["pass_count"] = json_number(compiled->pass_count);
-    d["moon_total"] = json_number(compiled->moon_total);
-    d["removed_cards"] = json_string(removed.empty() ? "" : hearts::to_string(removed));
-    d["penalty_cards"] = json_string(hearts::to_string(compiled->penalty_cards));
-    *fields["derived"].mutable_struct_value() = derived;
+    Json out = Json::object();
+    out.set("preset", flags.rules.preset);
+    out.set("options", rules_to_json(rules));
+    Json& derived = out.set("derived", Json::object());
+    derived.set("hand_size", compiled->hand_size);
+    derived.set("kitty_size", compiled->kitty_size);
+    derived.set("pass_count", compiled->pass_count);
+    derived.set("moon_total", compiled->moon_total);
+    derived.set("removed_cards", removed.empty() ? "" : hearts::to_string(removed));
+    derived.set("penalty_cards", hearts::to_string(compiled->penalty_cards));
     print_json(out);
     return 0;
   }

@@ -1,0 +1,133 @@
+// End-to-end checks of the arena executable: real process, real output.
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+RunResult run_arena(const std::string& args) {
+  RunResult result;
+  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+google::protobuf::Struct parse_json(const std::string& text) {
+  google::protobuf::Struct value;
+  EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(text, &value).ok()) << text;
+  return value;
+}
+
+TEST(ArenaCli, RulesListsEveryPreset) {
+  const RunResult r = run_arena("rules");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* preset :
+       {"standard", "morehead2001", "culbertson1950", "foster1909", "omnibus", "pink-lady",
+        "black-jack", "spot-hearts", "hearts1887", "black-maria", "openspiel"}) {
+    EXPECT_NE(r.out.find(preset), std::string::npos) << preset;
+  }
+}
+
+TEST(ArenaCli, RulesShowJsonHasEveryOptionTyped) {
+  const RunResult r = run_arena("rules show pink-lady --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto json = parse_json(r.out);
+  const auto& options = json.fields().at("options").struct_value().fields();
+  EXPECT_EQ(options.size(), 30u);
+  EXPECT_EQ(options.at("num_players").number_value(), 4);
+  EXPECT_EQ(options.at("queen_of_hearts_points").number_value(), 13);
+  EXPECT_EQ(options.at("moon").string_value(), "old-moon");
+  EXPECT_TRUE(options.at("hearts_must_be_broken").bool_value());
+  const auto& derived = json.fields().at("derived").struct_value().fields();
+  EXPECT_EQ(derived.at("moon_total").number_value(), 38);
+  EXPECT_EQ(derived.at("hand_size").number_value(), 13);
+}
+
+TEST(ArenaCli, RulesShowAppliesPlayersAndSettings) {
+  const RunResult r = run_arena("rules show morehead2001 --players 5 --set moon=new-moon --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto json = parse_json(r.out);
+  EXPECT_EQ(json.fields().at("options").struct_value().fields().at("moon").string_value(),
+            "new-moon");
+  const auto& derived = json.fields().at("derived").struct_value().fields();
+  EXPECT_EQ(derived.at("hand_size").number_value(), 10);
+  EXPECT_EQ(derived.at("removed_cards").string_value(), "2C 2D");
+  EXPECT_EQ(derived.at("pass_count").number_value(), 2);
+}
+
+TEST(ArenaCli, InvalidRulesGiveOneLineNamingTheOption) {
+  RunResult r = run_arena("rules show standard --players 5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("pass_schedule"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one line: " << r.out;
+
+  r = run_arena("play --rules nosuch --games 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("nosuch"), std::string::npos) << r.out;
+
+  r = run_arena("play --set moon=blue --games 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("blue"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, PlayIsDeterministicAndConsistent) {
+  const RunResult first = run_arena("play --rules standard --games 5 --seed 42 --json");
+  const RunResult second = run_arena("play --rules standard --games 5 --seed 42 --json");
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_EQ(first.out, second.out);
+  const RunResult other = run_arena("play --rules standard --games 5 --seed 43 --json");
+  EXPECT_NE(first.out, other.out);
+
+  const auto json = parse_json(first.out);
+  const auto& games = json.fields().at("games").list_value().values();
+  ASSERT_EQ(games.size(), 5);
+  double wins = 0;
+  for (const auto& seat : json.fields().at("seats").list_value().values()) {
+    wins += seat.struct_value().fields().at("wins").number_value();
+  }
+  EXPECT_DOUBLE_EQ(wins, 5.0) << "each game's win is shared among its winners";
+  for (const auto& game : games) {
+    const auto& fields = game.struct_value().fields();
+    double low = 1e9;
+    bool someone_reached_100 = false;
+    for (const auto& score : fields.at("scores").list_value().values()) {
+      low = std::min(low, score.number_value());
+      someone_reached_100 |= score.number_value() >= 100;
+    }
+    EXPECT_TRUE(someone_reached_100) << "standard games end at 100";
+    const auto& scores = fields.at("scores").list_value().values();
+    const auto& ranks = fields.at("ranks").list_value().values();
+    for (int s = 0; s < scores.size(); ++s) {
+      EXPECT_EQ(ranks[s].number_value() == 1, scores[s].number_value() == low);
+    }
+  }
+}
+
+TEST(ArenaCli, PlayWorksForEveryPlayerCount) {
+  for (int players = 3; players <= 7; ++players) {
+    const RunResult r = run_arena("play --rules morehead2001 --players " + std::to_string(players) +
+                                  " --games 2 --json");
+    ASSERT_EQ(r.exit_code, 0) << players << ": " << r.out;
+    const auto json = parse_json(r.out);
+    EXPECT_EQ(json.fields().at("seats").list_value().values().size(), players);
+  }
+}
+
+}  // namespace
