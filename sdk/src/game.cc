@@ -63,7 +63,10 @@ void Game::reset_deal_state() {
   trick_points_ = 0;
   hearts_broken_ = false;
   first_lead_card_ = Card();
+  // The deal shuffle and the later chance steps use separate streams, so a scripted deal
+  // (deal_hands) followed by a shuffle pass re-deals exactly as the seeded deal would.
   deal_rng_ = Rng(derive_seed(seed_, static_cast<uint64_t>(deal_index_)));
+  chance_rng_ = Rng(derive_seed(derive_seed(seed_, static_cast<uint64_t>(deal_index_)), 1));
 }
 
 void Game::deal_from_seed() {
@@ -206,7 +209,7 @@ void Game::exchange_passes() {
       const int seat = (eldest() + i) % n;
       for (Card card : passed_by(seat)) pile[count++] = card;
     }
-    deal_rng_.shuffle(std::span<Card>(pile.data(), count));
+    chance_rng_.shuffle(std::span<Card>(pile.data(), count));
     for (int k = 0; k < count; ++k) {
       const int seat = (eldest() + k) % n;
       hands_[seat].insert(pile[k]);
@@ -539,7 +542,7 @@ void Game::resolve_chance() {
   if (phase_ == Phase::kDeal) {
     deal_from_seed();
   } else if (phase_ == Phase::kPassDirection) {
-    const auto pick = static_cast<uint8_t>(deal_rng_.uniform(static_cast<uint32_t>(num_players())));
+    const auto pick = static_cast<uint8_t>(chance_rng_.uniform(static_cast<uint32_t>(num_players())));
     const PassPlan plan =
         pick == 0 ? PassPlan{}
                   : PassPlan{PassKind::kOffset, pick, static_cast<uint8_t>(rules_.pass_count)};

@@ -135,7 +135,7 @@ std::vector<RuleOption> make_options() {
       BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
       ENUM_OPTION(heart_values, HeartValues, "hearts score 1 each, or face value (Spot Hearts)"),
       INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
-      INT_OPTION(queen_of_hearts_points, "points for the queen of hearts (13 in Pink Lady)"),
+      INT_OPTION(queen_of_hearts_points, "points for the queen of hearts; 0 = as the other hearts (13 in Pink Lady)"),
       INT_OPTION(jack_of_spades_points, "points for the jack of spades (10 in Black Jack)"),
       INT_OPTION(jack_of_diamonds_points, "points for the jack of diamonds (-10 in Omnibus)"),
       INT_OPTION(king_of_spades_points, "points for the king of spades (10 in Black Maria)"),

@@ -38,7 +38,9 @@ int resolved_pass_count(const Rules& rules) {
 
 int base_value(const Rules& rules, Card card) {
   if (card == kQueenOfSpades) return rules.queen_of_spades_points;
-  if (card == kQueenOfHearts) return rules.queen_of_hearts_points;
+  if (card == kQueenOfHearts && rules.queen_of_hearts_points != 0) {
+    return rules.queen_of_hearts_points;
+  }
   if (card == kJackOfSpades) return rules.jack_of_spades_points;
   if (card == kJackOfDiamonds) return rules.jack_of_diamonds_points;
   if (card == kKingOfSpades) return rules.king_of_spades_points;
@@ -64,8 +66,10 @@ Status validate(const Rules& r) {
     return option_error("pass_count", std::to_string(r.pass_count) + " is outside 0..6");
   }
   const int count = resolved_pass_count(r);
-  const bool passes =
-      r.pass_schedule != PassSchedule::kNone && r.pass_schedule != PassSchedule::kDealersChoice;
+  // Star passes are always two cards and the dealer's choice sets its own count.
+  const bool passes = r.pass_schedule != PassSchedule::kNone &&
+                      r.pass_schedule != PassSchedule::kDealersChoice &&
+                      r.pass_schedule != PassSchedule::kStar;
   if (passes && count > max_pass) {
     return option_error("pass_count", "passing " + std::to_string(count) + " of a " +
                                           std::to_string(hand_size) +
@@ -88,6 +92,13 @@ Status validate(const Rules& r) {
   if (r.pass_schedule == PassSchedule::kStar && n != 5) {
     return option_error("pass_schedule",
                         "star passing needs exactly 5 players, not " + std::to_string(n));
+  }
+  // Every hand must keep enough passable cards, however it was dealt.
+  if (r.forbidden_passes.size() > hand_size - std::min(max_pass, kMaxPassCards)) {
+    return option_error("forbidden_passes",
+                        std::to_string(r.forbidden_passes.size()) +
+                            " forbidden cards could leave a " + std::to_string(hand_size) +
+                            "-card hand without enough cards to pass");
   }
   if (r.kitty_seen_by_winner && r.deck_adjust != DeckAdjust::kKitty) {
     return option_error("kitty_seen_by_winner", "needs deck_adjust kitty");

@@ -118,6 +118,9 @@ class Game {
   int tricks_completed() const { return num_plays_ / num_players(); }
   // The seat that won trick k (k < tricks_completed()).
   int trick_winner(int k) const { return trick_winner_[k]; }
+  std::span<const uint8_t> trick_winners() const {
+    return {trick_winner_.data(), static_cast<size_t>(tricks_completed())};
+  }
   // The current trick: its leader and the cards played to it so far.
   int trick_leader() const { return trick_leader_; }
   std::span<const PlayRecord> current_trick() const {
@@ -162,6 +165,7 @@ class Game {
   CompiledRules rules_;
   uint64_t seed_ = 0;
   Rng deal_rng_{0};
+  Rng chance_rng_{0};
   Phase phase_ = Phase::kDeal;
   int to_act_ = -1;
 

@@ -107,7 +107,7 @@ struct Rules {
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
   int queen_of_spades_points = 13;  // the black lady
-  int queen_of_hearts_points = 1;   // 13 for Pink Lady
+  int queen_of_hearts_points = 0;   // 0 = valued like the other hearts; 13 for Pink Lady
   int jack_of_spades_points = 0;    // 10 for Black Jack
   int jack_of_diamonds_points = 0;  // -10 for Omnibus (a bonus)
   int king_of_spades_points = 0;    // 10 for Black Maria
