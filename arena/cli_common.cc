@@ -42,6 +42,21 @@ Json rules_to_json(const hearts::Rules& rules) {
   return out;
 }
 
+namespace {
+std::string& command_line_storage() {
+  static std::string text;
+  return text;
+}
+}  // namespace
+
+void set_command_line(int argc, char** argv) {
+  std::string& text = command_line_storage();
+  text = "arena";
+  for (int i = 1; i < argc; ++i) text += std::string(" ") + argv[i];
+}
+
+const std::string& command_line() { return command_line_storage(); }
+
 int fail(const std::string& message) {
   std::cerr << "arena: " << message << '\n';
   return 2;

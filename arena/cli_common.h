@@ -29,6 +29,10 @@ void print_json(const Json& value);
 // The rules as JSON: every option with its typed value, in table order.
 Json rules_to_json(const hearts::Rules& rules);
 
+// The command line as typed, for records headers. main() sets it.
+void set_command_line(int argc, char** argv);
+const std::string& command_line();
+
 // Prints "arena: <message>" on stderr; returns the exit code for a usage or input error.
 int fail(const std::string& message);
 

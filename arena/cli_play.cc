@@ -1,129 +1,232 @@
-// `arena play`: a series of games. Until bot plugins exist every seat is the engine's own
-// uniform-random player.
+// `arena play`: a series of games between given bots, refereed and optionally recorded.
 #include <spdlog/spdlog.h>
 
-#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
+#include "bot_specs.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "hearts/game.h"
-#include "hearts/random_player.h"
+#include "plugin_loader.h"
+#include "progress.h"
+#include "records_io.h"
+#include "referee.h"
+#include "rules_spec.h"
 
 namespace arena {
 namespace {
 
 struct PlayFlags {
   RulesFlags rules;
+  std::string bots;
   int games = 10;
   uint64_t seed = 1;
+  int64_t move_ms = 1000;
+  int64_t bank_ms = 0;
+  int64_t hang_ms = 0;
+  int forfeit_after = 0;
+  std::string out;
+  std::vector<std::string> plugin_dirs;
   bool json = false;
   bool quiet = false;
 };
 
 struct SeatTotals {
   double wins = 0;  // ties split the win
-  long long score_sum = 0;
+  long long result_sum = 0;
   long long deal_points = 0;
+  long long violations = 0;
+  long long decisions = 0;
+  int64_t think_us = 0;
+  int64_t max_think_us = 0;
+  int forfeits = 0;
 };
 
 int run_play(const PlayFlags& flags) {
   hearts::Rules rules;
-  if (hearts::Status status = flags.rules.resolve(&rules); !status.ok()) {
+  std::vector<std::string> specs = split_bot_list(flags.bots);
+  RulesFlags rules_flags = flags.rules;
+  // The table takes its size from the bots unless --players says otherwise.
+  if (!flags.bots.empty() && rules_flags.players == 0) {
+    rules_flags.players = static_cast<int>(specs.size());
+  }
+  if (hearts::Status status = rules_flags.resolve(&rules); !status.ok()) {
     return fail(status.message());
   }
-  if (flags.games < 1) return fail("--games must be at least 1");
-  const auto compiled = *hearts::compile(rules);
   const int n = rules.num_players;
-  const bool by_counters = rules.settlement != hearts::Settlement::kPoints;
+  if (flags.bots.empty()) specs.assign(n, "random");
+  if (static_cast<int>(specs.size()) != n) {
+    return fail("--bots names " + std::to_string(specs.size()) + " bots for a table of " +
+                std::to_string(n) + " players");
+  }
+  if (flags.games < 1) return fail("--games must be at least 1");
+  if (flags.move_ms < 1) return fail("--move-ms must be at least 1");
+
+  // Every spec is resolved and checked before any game starts.
+  const auto search_path = plugin_search_path(flags.plugin_dirs);
+  std::vector<std::shared_ptr<PlayerSource>> sources;
+  for (const std::string& spec : specs) {
+    std::string error;
+    auto source = resolve_bot_spec(spec, search_path, &error);
+    if (!source) return fail(error);
+    sources.push_back(std::move(source));
+  }
+  const hearts::CompiledRules compiled = *hearts::compile(rules);
+
+  std::unique_ptr<RecordsWriter> writer;
+  if (!flags.out.empty()) {
+    hearts::proto::RecordsHeader header;
+    header.set_arena_version(HEARTS_ARENA_VERSION);
+    header.set_command(command_line());
+    *header.mutable_rules() = to_rules_spec(flags.rules.preset, rules);
+    for (const auto& source : sources) {
+      const BotIdentity& id = source->identity();
+      auto* bot = header.add_bots();
+      bot->set_name(id.name);
+      bot->set_version(id.version);
+      bot->set_author(id.author);
+      bot->set_spec(id.spec);
+      bot->set_file_sha256(id.file_sha256);
+      bot->set_transport(id.transport);
+    }
+    header.set_series_seed(flags.seed);
+    header.set_move_time_limit_us(flags.move_ms * 1000);
+    header.set_game_time_bank_us(flags.bank_ms * 1000);
+    header.set_forfeit_after(flags.forfeit_after);
+    std::string error;
+    writer = RecordsWriter::create(flags.out, header, &error);
+    if (!writer) return fail(error);
+  }
+
+  RefereeOptions options;
+  options.move_time_us = flags.move_ms * 1000;
+  options.game_bank_us = flags.bank_ms * 1000;
+  options.forfeit_after = flags.forfeit_after;
+  const SteadyClock clock;
+  const int64_t hang_ms = flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * flags.move_ms);
+  Watchdog watchdog(hang_ms * 1000);
+  const int slot = watchdog.add_slot();
+  Referee referee(compiled, options, clock, &watchdog, slot);
+
   std::vector<SeatTotals> totals(n);
   long long total_deals = 0;
   Json out = Json::object();
   out.set("rules", flags.rules.preset);
   out.set("seed", std::to_string(flags.seed));
   Json& game_list = out.set("games", Json::array());
-  const auto start = std::chrono::steady_clock::now();
-  spdlog::info("playing {} games of {} with {} random players, seed {}", flags.games,
-               flags.rules.preset, n, flags.seed);
+  const bool by_counters = rules.settlement != hearts::Settlement::kPoints;
+  Progress progress("games", flags.games);
+  spdlog::info("playing {} games of {} between {}", flags.games, flags.rules.preset, flags.bots);
 
+  hearts::proto::GameRecord record;
   for (int g = 0; g < flags.games; ++g) {
     const uint64_t game_seed = hearts::derive_seed(flags.seed, static_cast<uint64_t>(g));
-    hearts::Game game(compiled, game_seed);
-    hearts::Rng player_rng(hearts::derive_seed(game_seed, 0xB07));
-    std::vector<long long> deal_points(n, 0);
-    while (!game.is_over()) {
-      const int before = game.deals_completed();
-      if (hearts::Status status = hearts::play_random_decision(game, player_rng); !status.ok()) {
-        return fail("game " + std::to_string(g + 1) + ": " + status.message());
-      }
-      if (game.deals_completed() != before) {
-        for (int s = 0; s < n; ++s) deal_points[s] += game.last_deal().deal_score[s];
-      }
+    std::vector<std::unique_ptr<Player>> players;
+    std::vector<Player*> seats;
+    for (int s = 0; s < n; ++s) {
+      hearts::BotConfig config;
+      config.seat = s;
+      config.num_players = n;
+      config.seed = hearts::derive_seed(game_seed, 1000 + static_cast<uint64_t>(s));
+      config.rules = &compiled;
+      std::string error;
+      players.push_back(sources[s]->create(config, &error));
+      if (!players.back()) return fail(error);
+      seats.push_back(players.back().get());
     }
-    total_deals += game.deals_completed();
+    const GameOutcome outcome = referee.play_game(game_seed, static_cast<uint32_t>(g), seats,
+                                                  writer ? &record : nullptr);
+    if (writer) {
+      for (int s = 0; s < n; ++s) record.add_seat_bots(s);
+      std::string error;
+      if (!writer->append(record, &error)) return fail(error);
+    }
+    total_deals += outcome.deals;
     int winners = 0;
-    for (int s = 0; s < n; ++s) winners += game.rank(s) == 1;
-    Json scores = Json::array();
+    for (const SeatOutcome& seat : outcome.seats) winners += seat.rank == 1;
+    Json results = Json::array();
     Json ranks = Json::array();
-    std::ostringstream score_text;
+    std::ostringstream result_text;
     std::string winner_text;
     for (int s = 0; s < n; ++s) {
-      const int result = by_counters ? game.counters(s) : game.score(s);
-      scores.push(result);
-      ranks.push(game.rank(s));
-      score_text << std::setw(5) << result;
-      totals[s].score_sum += result;
-      totals[s].deal_points += deal_points[s];
-      if (game.rank(s) == 1) {
-        totals[s].wins += 1.0 / winners;
-        winner_text += (winner_text.empty() ? "seat " : ", ") + std::to_string(s);
+      const SeatOutcome& seat = outcome.seats[s];
+      const int result = by_counters ? seat.counters : seat.score;
+      results.push(result);
+      ranks.push(seat.rank);
+      result_text << std::setw(5) << result;
+      SeatTotals& t = totals[s];
+      t.result_sum += result;
+      t.deal_points += seat.deal_points;
+      t.violations += seat.violations;
+      t.decisions += seat.decisions;
+      t.think_us += seat.think_us;
+      t.max_think_us = std::max(t.max_think_us, seat.max_think_us);
+      t.forfeits += seat.forfeited;
+      if (seat.rank == 1) {
+        t.wins += 1.0 / winners;
+        winner_text += (winner_text.empty() ? "" : ", ") + std::to_string(s) + " " +
+                       sources[s]->identity().name;
       }
     }
     if (flags.json) {
       Json& entry = game_list.push(Json::object());
       entry.set("game", g + 1);
       entry.set("seed", std::to_string(game_seed));
-      entry.set("deals", game.deals_completed());
-      entry.set(by_counters ? "counters" : "scores", std::move(scores));
+      entry.set("deals", outcome.deals);
+      entry.set(by_counters ? "counters" : "scores", std::move(results));
       entry.set("ranks", std::move(ranks));
     } else if (!flags.quiet) {
-      std::cout << "game " << std::setw(4) << g + 1 << "  deals " << std::setw(3)
-                << game.deals_completed() << (by_counters ? "  counters" : "  scores")
-                << score_text.str() << "  winner " << winner_text << '\n';
+      std::cout << "game " << std::setw(4) << g + 1 << "  deals " << std::setw(3) << outcome.deals
+                << (by_counters ? "  counters" : "  scores") << result_text.str() << "  winner "
+                << winner_text << '\n';
     }
+    progress.update(g + 1);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish();
+
   if (flags.json) {
     out.set("total_deals", total_deals);
     Json& seat_list = out.set("seats", Json::array());
     for (int s = 0; s < n; ++s) {
+      const SeatTotals& t = totals[s];
       Json& entry = seat_list.push(Json::object());
       entry.set("seat", s);
-      entry.set("player", "random");
-      entry.set("wins", totals[s].wins);
+      entry.set("bot", sources[s]->identity().name);
+      entry.set("spec", sources[s]->identity().spec);
+      entry.set("wins", t.wins);
       entry.set(by_counters ? "mean_counters" : "mean_score",
-                static_cast<double>(totals[s].score_sum) / flags.games);
+                static_cast<double>(t.result_sum) / flags.games);
       entry.set("mean_points_per_deal",
-                static_cast<double>(totals[s].deal_points) / static_cast<double>(total_deals));
+                static_cast<double>(t.deal_points) / static_cast<double>(total_deals));
+      entry.set("violations", t.violations);
+      entry.set("forfeits", t.forfeits);
+      entry.set("mean_think_us",
+                t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions)
+                            : 0.0);
     }
     print_json(out);
     return 0;
   }
   std::cout << "\n"
             << flags.games << " games, " << total_deals << " deals of " << flags.rules.preset
-            << " in " << std::fixed << std::setprecision(2) << seconds << " s\n"
-            << "seat  player   wins  " << (by_counters ? "mean counters" : "  mean score")
-            << "  points/deal\n";
+            << (writer ? ", records in " + writer->path() : std::string()) << "\n"
+            << "seat  bot                wins  " << (by_counters ? "mean counters" : "  mean score")
+            << "  points/deal  violations  think ms (mean/max)\n";
   for (int s = 0; s < n; ++s) {
-    std::cout << std::setw(4) << s << "  random " << std::setw(6) << std::setprecision(1)
-              << totals[s].wins << std::setw(15) << std::setprecision(2)
-              << static_cast<double>(totals[s].score_sum) / flags.games << std::setw(13)
-              << static_cast<double>(totals[s].deal_points) / static_cast<double>(total_deals)
-              << '\n';
+    const SeatTotals& t = totals[s];
+    const double mean_think_ms =
+        t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) / 1000.0
+                    : 0.0;
+    std::cout << std::setw(4) << s << "  " << std::left << std::setw(16)
+              << sources[s]->identity().name << std::right << std::fixed << std::setprecision(1)
+              << std::setw(6) << t.wins << std::setw(15) << std::setprecision(2)
+              << static_cast<double>(t.result_sum) / flags.games << std::setw(13)
+              << static_cast<double>(t.deal_points) / static_cast<double>(total_deals)
+              << std::setw(12) << t.violations << std::setw(11) << std::setprecision(3)
+              << mean_think_ms << " / " << std::setprecision(1)
+              << static_cast<double>(t.max_think_us) / 1000.0 << '\n';
   }
   return 0;
 }
@@ -132,11 +235,26 @@ int run_play(const PlayFlags& flags) {
 
 void add_play_command(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<PlayFlags>();
-  auto* play = app.add_subcommand("play", "play a series of games and print the results");
+  auto* play = app.add_subcommand("play", "play a series of games between bots");
+  play->add_option("--bots", flags->bots,
+                   "comma-separated bot specs, one per seat: a plugin name (random) or file "
+                   "(./libmybot.so); default: random in every seat");
   flags->rules.add_to(*play);
   play->add_option("--games", flags->games, "number of games")->capture_default_str();
   play->add_option("--seed", flags->seed, "series seed; game g uses derive_seed(seed, g)")
       ->capture_default_str();
+  play->add_option("--move-ms", flags->move_ms, "time limit per decision, milliseconds")
+      ->capture_default_str();
+  play->add_option("--bank-ms", flags->bank_ms,
+                   "total thinking time per bot per game, milliseconds: a decision may use at "
+                   "most min(move-ms, what is left) (0 = no bank)");
+  play->add_option("--hang-ms", flags->hang_ms,
+                   "stop the run when a bot has not returned after this long (default: "
+                   "10 x move-ms, at least 10 s)");
+  play->add_option("--forfeit-after", flags->forfeit_after,
+                   "a bot forfeits a game at its N-th violation in it (0 = never)");
+  play->add_option("--out", flags->out, "write game records to this file");
+  play->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   play->add_flag("--json", flags->json, "machine-readable output");
   play->add_flag("--quiet", flags->quiet, "print only the summary");
   play->callback([flags, exit_code] { *exit_code = run_play(*flags); });

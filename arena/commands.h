@@ -8,5 +8,9 @@ namespace arena {
 
 void add_rules_command(CLI::App& app, int* exit_code);
 void add_play_command(CLI::App& app, int* exit_code);
+void add_bots_command(CLI::App& app, int* exit_code);
+void add_replay_command(CLI::App& app, int* exit_code);
+void add_verify_command(CLI::App& app, int* exit_code);
+void add_import_command(CLI::App& app, int* exit_code);
 
 }  // namespace arena

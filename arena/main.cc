@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli_common.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -16,8 +17,13 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
   int exit_code = 0;
+  arena::set_command_line(argc, argv);
   arena::add_rules_command(app, &exit_code);
   arena::add_play_command(app, &exit_code);
+  arena::add_bots_command(app, &exit_code);
+  arena::add_replay_command(app, &exit_code);
+  arena::add_verify_command(app, &exit_code);
+  arena::add_import_command(app, &exit_code);
   app.parse_complete_callback([&log_level] {
     // Logs go to stderr so that stdout stays clean for results and --json.
     spdlog::set_default_logger(spdlog::stderr_color_mt("arena"));

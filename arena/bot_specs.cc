@@ -1,0 +1,50 @@
+#include "bot_specs.h"
+
+#include "plugin_loader.h"
+
+namespace arena {
+namespace {
+
+class PluginSource final : public PlayerSource {
+ public:
+  PluginSource(std::shared_ptr<PluginLibrary> library, std::string spec)
+      : library_(std::move(library)), identity_(library_->identity()) {
+    identity_.spec = std::move(spec);
+  }
+  const BotIdentity& identity() const override { return identity_; }
+  std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override {
+    return library_->create(config, identity_.spec, error);
+  }
+
+ private:
+  std::shared_ptr<PluginLibrary> library_;
+  BotIdentity identity_;
+};
+
+}  // namespace
+
+std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
+                                               const std::vector<std::string>& search_path,
+                                               std::string* error) {
+  if (spec.empty()) {
+    *error = "empty bot spec";
+    return nullptr;
+  }
+  auto library = resolve_plugin(spec, search_path, error);
+  if (!library) return nullptr;
+  return std::make_shared<PluginSource>(std::move(library), spec);
+}
+
+std::vector<std::string> split_bot_list(const std::string& list) {
+  std::vector<std::string> specs;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = list.find(',', start);
+    specs.push_back(list.substr(start, comma == std::string::npos ? comma : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return specs;
+}
+
+}  // namespace arena

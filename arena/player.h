@@ -1,0 +1,54 @@
+// Player: one seat's decision maker, whatever carries the decision (in-process plugin, isolated
+// process, remote gRPC bot). The referee times each call and checks every answer.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "hearts/observation.h"
+#include "hearts/plugin.h"
+
+namespace arena {
+
+// Who a bot is, as recorded in game records.
+struct BotIdentity {
+  std::string name;
+  std::string version;
+  std::string author;
+  std::string spec;         // as given on the command line
+  std::string file_sha256;  // plugins only
+  std::string transport;    // "plugin", "isolated", "grpc"
+  std::string path;         // plugin file, or remote address
+};
+
+// How a decision call ended, before its answer is checked against the rules.
+enum class CallStatus { kOk, kError, kCrash, kUnavailable, kMalformed, kTimeout };
+
+struct CallResult {
+  CallStatus status = CallStatus::kOk;
+  std::string detail;       // one line: the bot's exception text, a transport error
+  std::string grpc_status;  // remote bots only
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // Makes one decision for obs.phase and fills *out. Never throws.
+  virtual CallResult decide(const hearts::Observation& obs, hearts::Decision* out) = 0;
+  // Deal end / game end notification; failures are reported, never fatal.
+  virtual CallResult notify(int32_t kind, const hearts::Observation& obs,
+                            const hearts::DealResult& result) = 0;
+  virtual const BotIdentity& identity() const = 0;
+};
+
+// Makes players of one bot: a loaded plugin, a remote address. Resolved and checked once before
+// any game starts; then create() makes one fresh player per seat per table.
+class PlayerSource {
+ public:
+  virtual ~PlayerSource() = default;
+  virtual const BotIdentity& identity() const = 0;
+  // Null with *error (one line) if the bot cannot be created.
+  virtual std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) = 0;
+};
+
+}  // namespace arena

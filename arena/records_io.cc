@@ -1,0 +1,112 @@
+#include "records_io.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+
+namespace arena {
+
+std::unique_ptr<RecordsWriter> RecordsWriter::create(const std::string& path,
+                                                     const hearts::proto::RecordsHeader& header,
+                                                     std::string* error) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    *error = "records file " + path + ": cannot be created";
+    return nullptr;
+  }
+  std::unique_ptr<RecordsWriter> writer(new RecordsWriter(path, std::move(out)));
+  hearts::proto::RecordsHeader full = header;
+  full.set_format(kRecordsFormat);
+  full.set_format_version(kRecordsFormatVersion);
+  if (!writer->write_message(full, error)) return nullptr;
+  return writer;
+}
+
+bool RecordsWriter::append(const hearts::proto::GameRecord& game, std::string* error) {
+  return write_message(game, error);
+}
+
+bool RecordsWriter::write_message(const google::protobuf::Message& message, std::string* error) {
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.WriteVarint32(static_cast<uint32_t>(message.ByteSizeLong()));
+    message.SerializeWithCachedSizes(&coded);
+  }
+  // One write per message, then a flush: a kill can tear only the message being written.
+  out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out_.flush();
+  if (!out_) {
+    *error = "records file " + path_ + ": write failed";
+    return false;
+  }
+  return true;
+}
+
+bool read_records(const std::string& path, RecordsFile* out, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = "records file " + path + ": cannot be opened";
+    return false;
+  }
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  google::protobuf::io::ArrayInputStream stream(bytes.data(), static_cast<int>(bytes.size()));
+  google::protobuf::io::CodedInputStream coded(&stream);
+  coded.SetTotalBytesLimit(static_cast<int>(std::min<size_t>(bytes.size() + 1, INT32_MAX)));
+  *out = RecordsFile{};
+
+  // Reads one delimited message; returns 1 on success, 0 at a clean end, -1 if torn or bad.
+  auto read_one = [&](google::protobuf::Message* message, std::string* problem) {
+    const int start = coded.CurrentPosition();
+    uint32_t size = 0;
+    if (!coded.ReadVarint32(&size)) {
+      if (start == static_cast<int>(bytes.size())) return 0;
+      *problem = "a torn length prefix at byte " + std::to_string(start);
+      return -1;
+    }
+    const int remaining = static_cast<int>(bytes.size()) - coded.CurrentPosition();
+    if (static_cast<int64_t>(size) > remaining) {
+      *problem = "a torn record at byte " + std::to_string(start) + " (" + std::to_string(size) +
+                 " bytes announced, " + std::to_string(remaining) + " present)";
+      return -1;
+    }
+    const auto limit = coded.PushLimit(static_cast<int>(size));
+    const bool parsed = message->ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
+    coded.PopLimit(limit);
+    if (!parsed) {
+      *problem = "an unreadable record at byte " + std::to_string(start);
+      return -1;
+    }
+    return 1;
+  };
+
+  std::string problem;
+  if (read_one(&out->header, &problem) != 1 || out->header.format() != kRecordsFormat) {
+    *error = "records file " + path + ": not a Black Lady Arena records file" +
+             (problem.empty() ? "" : " (" + problem + ")");
+    return false;
+  }
+  if (out->header.format_version() > kRecordsFormatVersion) {
+    *error = "records file " + path + ": format version " +
+             std::to_string(out->header.format_version()) + " is newer than this arena reads (" +
+             std::to_string(kRecordsFormatVersion) + ")";
+    return false;
+  }
+  while (true) {
+    hearts::proto::GameRecord game;
+    const int result = read_one(&game, &problem);
+    if (result == 0) break;
+    if (result < 0) {
+      out->torn = "records file " + path + ": " + problem + " after " +
+                  std::to_string(out->games.size()) + " complete games; the complete games are kept";
+      break;
+    }
+    out->games.push_back(std::move(game));
+  }
+  return true;
+}
+
+}  // namespace arena

@@ -1,0 +1,41 @@
+// random: a uniformly random legal player.
+//
+// Every decision draws from a fresh hearts::Rng seeded with obs.random_seed alone, so a game
+// replayed with the same game seed replays this bot exactly. Dealer's choice and the moon choice
+// keep the Bot defaults (pass_count cards to the left; old moon).
+#include <array>
+#include <span>
+
+#include "hearts/plugin.h"
+#include "hearts/rng.h"
+
+namespace {
+
+class RandomBot : public hearts::Bot {
+ public:
+  // A uniformly random card of obs.legal.
+  hearts::Card choose_play(const hearts::Observation& obs) override {
+    hearts::Rng rng(obs.random_seed);
+    const auto size = static_cast<uint32_t>(obs.legal.size());
+    return obs.legal.nth(static_cast<int>(rng.uniform(size)));
+  }
+
+  // A uniformly random set of obs.pass.count cards from obs.legal, in random order (which also
+  // makes the recipient of each card random under scatter and star passes).
+  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
+    hearts::Rng rng(obs.random_seed);
+    std::array<hearts::Card, hearts::kDeckSize> cards{};
+    size_t size = 0;
+    for (hearts::Card card : obs.legal) cards[size++] = card;
+    rng.shuffle(std::span<hearts::Card>(cards.data(), size));
+    hearts::PassSelection selection;
+    for (size_t k = 0; k < static_cast<size_t>(obs.pass.count) && k < size; ++k) {
+      selection.push_back(cards[k]);
+    }
+    return selection;
+  }
+};
+
+}  // namespace
+
+HEARTS_EXPORT_BOT(RandomBot, "random", "1.0", "Black Lady Arena")

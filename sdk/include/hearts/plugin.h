@@ -1,0 +1,155 @@
+// The plugin boundary: HEARTS_EXPORT_BOT turns a Bot class into a shared-library plugin.
+//
+//   class MyBot : public hearts::Bot { ... };
+//   HEARTS_EXPORT_BOT(MyBot, "mybot", "1.0", "Ada Lovelace")
+//
+// The macro exports, through Boost.DLL aliases, C-linkage functions that take and return plain
+// data only (see the Boost.DLL "Missuses" page): the ABI version, the bot's name/version/author,
+// a factory, a destroyer, a decision call and a notification call. No exception, std::string,
+// container or smart pointer crosses the boundary: every call catches all exceptions and
+// reports them as text in a fixed buffer. The host keeps the library loaded while any bot
+// created from it lives, and destroys each bot with the plugin's own destroyer.
+//
+// A bot class needs a constructor taking `const hearts::BotConfig&`, or a default constructor.
+#pragma once
+
+#include <boost/dll/alias.hpp>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <type_traits>
+
+#include "hearts/bot.h"
+
+namespace hearts {
+
+// Bumped whenever Observation, BotConfig, Decision or the exported signatures change. The host
+// refuses plugins built against another version.
+inline constexpr uint32_t kAbiVersion = 1;
+
+extern "C" {
+
+struct BotInfoC {
+  const char* name;  // static strings inside the plugin; the host copies them at load time
+  const char* version;
+  const char* author;
+};
+
+// Room for one line of error text from the plugin.
+struct ErrorText {
+  char text[256];
+};
+
+// The answer to one decision. Which fields count depends on the Observation's phase.
+struct Decision {
+  Card cards[kMaxPassCards];  // kPass: the cards, in order
+  int32_t count;              // kPass: how many of `cards` are set
+  Card card;                  // kPlay
+  PassPlan plan;              // kDealerChoice
+  int32_t new_moon;           // kMoonChoice: 1 = new moon
+};
+
+// Notification kinds for hearts_bot_notify.
+enum NotificationKind : int32_t { kNotifyDealEnd = 1, kNotifyGameEnd = 2 };
+
+// The exported signatures (alias names in quotes):
+//   "hearts_abi_version"  uint32_t()
+//   "hearts_bot_info"     BotInfoC()
+//   "hearts_bot_create"   void*(const BotConfig*, ErrorText*)           null on failure
+//   "hearts_bot_destroy"  void(void*)
+//   "hearts_bot_decide"   int32_t(void*, const Observation*, Decision*, ErrorText*)  0 = ok
+//   "hearts_bot_notify"   int32_t(void*, int32_t kind, const Observation*, const DealResult*,
+//                                 ErrorText*)                           0 = ok
+using AbiVersionFn = uint32_t();
+using BotInfoFn = BotInfoC();
+using BotCreateFn = void*(const BotConfig*, ErrorText*);
+using BotDestroyFn = void(void*);
+using BotDecideFn = int32_t(void*, const Observation*, Decision*, ErrorText*);
+using BotNotifyFn = int32_t(void*, int32_t, const Observation*, const DealResult*, ErrorText*);
+
+}  // extern "C"
+
+namespace plugin_detail {
+
+inline void set_error(ErrorText* error, const char* message) {
+  if (error == nullptr) return;
+  std::strncpy(error->text, message, sizeof(error->text) - 1);
+  error->text[sizeof(error->text) - 1] = '\0';
+}
+
+template <typename Body>
+int32_t guarded(ErrorText* error, Body&& body) noexcept {
+  try {
+    body();
+    return 0;
+  } catch (const std::exception& e) {
+    set_error(error, e.what());
+  } catch (...) {
+    set_error(error, "unknown exception");
+  }
+  return 1;
+}
+
+template <typename B>
+void* create(const BotConfig* config, ErrorText* error) noexcept {
+  static_assert(std::is_base_of_v<Bot, B>, "HEARTS_EXPORT_BOT needs a class derived from hearts::Bot");
+  Bot* bot = nullptr;
+  guarded(error, [&] {
+    if constexpr (std::is_constructible_v<B, const BotConfig&>) {
+      bot = new B(*config);
+    } else {
+      bot = new B();
+    }
+  });
+  return bot;
+}
+
+inline void destroy(void* bot) noexcept { delete static_cast<Bot*>(bot); }
+
+inline int32_t decide(void* handle, const Observation* obs, Decision* out,
+                      ErrorText* error) noexcept {
+  return guarded(error, [&] {
+    Bot& bot = *static_cast<Bot*>(handle);
+    switch (obs->phase) {
+      case Phase::kPass: {
+        const PassSelection selection = bot.choose_pass(*obs);
+        out->count = selection.size();
+        int k = 0;
+        for (Card card : selection.cards()) out->cards[k++] = card;
+        break;
+      }
+      case Phase::kPlay: out->card = bot.choose_play(*obs); break;
+      case Phase::kMoonChoice: out->new_moon = bot.choose_new_moon(*obs) ? 1 : 0; break;
+      case Phase::kDealerChoice: out->plan = bot.choose_pass_plan(*obs); break;
+      default: break;
+    }
+  });
+}
+
+inline int32_t notify(void* handle, int32_t kind, const Observation* obs,
+                      const DealResult* result, ErrorText* error) noexcept {
+  return guarded(error, [&] {
+    Bot& bot = *static_cast<Bot*>(handle);
+    if (kind == kNotifyDealEnd) bot.on_deal_end(*obs, *result);
+    if (kind == kNotifyGameEnd) bot.on_game_end(*obs, *result);
+  });
+}
+
+}  // namespace plugin_detail
+}  // namespace hearts
+
+// Exports BotClass as this library's bot. Use once, at global scope, in one source file.
+#define HEARTS_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR)                               \
+  namespace hearts_exported_bot {                                                        \
+  inline uint32_t abi_version() { return ::hearts::kAbiVersion; }                    \
+  inline ::hearts::BotInfoC info() { return {NAME, VERSION, AUTHOR}; }               \
+  inline void* create(const ::hearts::BotConfig* config, ::hearts::ErrorText* error) { \
+    return ::hearts::plugin_detail::create<BotClass>(config, error);                     \
+  }                                                                                      \
+  }                                                                                      \
+  BOOST_DLL_ALIAS(hearts_exported_bot::abi_version, hearts_abi_version)                  \
+  BOOST_DLL_ALIAS(hearts_exported_bot::info, hearts_bot_info)                            \
+  BOOST_DLL_ALIAS(hearts_exported_bot::create, hearts_bot_create)                        \
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)                  \
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::decide, hearts_bot_decide)                    \
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)

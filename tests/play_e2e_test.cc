@@ -1,0 +1,137 @@
+// `arena play` and `arena bots` end to end: real processes, real plugins, real records files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "records_io.h"
+
+namespace {
+
+const std::string kTestPlugins = HEARTS_TEST_PLUGIN_DIR;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+RunResult run(const std::string& args, const std::string& env = "") {
+  RunResult result;
+  const std::string command = env + " " + std::string(ARENA_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool one_line(const std::string& text) { return text.find('\n') == text.size() - 1; }
+
+TEST(ArenaBots, ListsTheBundledBots) {
+  const RunResult r = run("bots");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* bot : {"random", "lowest", "ducker"}) {
+    EXPECT_NE(r.out.find(bot), std::string::npos) << bot;
+  }
+  EXPECT_NE(r.out.find("abi"), std::string::npos);
+}
+
+TEST(ArenaBots, ReportsBrokenPluginsWithoutFailing) {
+  const RunResult r = run("bots --plugin-dir " + kTestPlugins);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("inspector"), std::string::npos);
+  EXPECT_NE(r.out.find("skipped: plugin " + kTestPlugins + "/libwrong_abi_bot.so"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(ArenaPlay, BrokenSpecsStopTheRunWithOneLineNamingTheFile) {
+  struct Case {
+    std::string bots;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {"random,random,random,./no_such_plugin.so", "./no_such_plugin.so: no such file"},
+      {"random,random,random," + kTestPlugins + "/libnot_a_bot.so", "not a bot plugin"},
+      {"random,random,random," + kTestPlugins + "/libwrong_abi_bot.so", "ABI version"},
+      {"random,random,random," + kTestPlugins + "/libmissing_factory_bot.so",
+       "missing hearts_bot_create"},
+      {"random,random,random,nosuchbot", "'nosuchbot'"},
+  };
+  for (const Case& c : cases) {
+    const RunResult r = run("play --games 1 --bots " + c.bots);
+    EXPECT_EQ(r.exit_code, 2) << c.bots << ": " << r.out;
+    EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
+    EXPECT_TRUE(one_line(r.out)) << r.out;
+  }
+}
+
+TEST(ArenaPlay, PlaysEveryTableSizeWithTheBundledBots) {
+  for (const std::string bots :
+       {"random,lowest,ducker", "random,lowest,ducker,random,lowest",
+        "random,lowest,ducker,random,lowest,ducker,random"}) {
+    const RunResult r = run("play --rules morehead2001 --games 2 --bots " + bots + " --json");
+    EXPECT_EQ(r.exit_code, 0) << bots << ": " << r.out;
+    EXPECT_NE(r.out.find("\"violations\": 0"), std::string::npos);
+  }
+}
+
+TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
+  const std::string a = ::testing::TempDir() + "same_a.rec";
+  const std::string b = ::testing::TempDir() + "same_b.rec";
+  const std::string args = "play --bots random,lowest,ducker,random --games 4 --seed 11 --quiet";
+  const RunResult first = run(args + " --out " + a);
+  const RunResult second = run(args + " --out " + b);
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  arena::RecordsFile fa, fb;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(a, &fa, &error)) << error;
+  ASSERT_TRUE(arena::read_records(b, &fb, &error)) << error;
+  ASSERT_EQ(fa.games.size(), 4u);
+  ASSERT_EQ(fb.games.size(), 4u);
+  for (size_t g = 0; g < 4; ++g) {
+    EXPECT_EQ(fa.games[g].final_scores().size(), 4);
+    for (int d = 0; d < fa.games[g].deals_size(); ++d) {
+      const auto& da = fa.games[g].deals(d);
+      const auto& db = fb.games[g].deals(d);
+      ASSERT_EQ(da.plays_size(), db.plays_size());
+      for (int k = 0; k < da.plays_size(); ++k) EXPECT_EQ(da.plays(k).card(), db.plays(k).card());
+      EXPECT_EQ(da.deal_scores().size(), db.deal_scores().size());
+    }
+    EXPECT_EQ(fa.games[g].final_scores(0), fb.games[g].final_scores(0));
+  }
+  EXPECT_EQ(fa.header.bots(2).name(), "ducker");
+  EXPECT_EQ(fa.header.bots(2).file_sha256().size(), 64u);
+  EXPECT_EQ(fa.header.rules().preset(), "standard");
+}
+
+TEST(ArenaPlay, WatchdogStopsAHungBotAndKeepsFinishedGames) {
+  const std::string path = ::testing::TempDir() + "hang.rec";
+  const RunResult r =
+      run("play --bots random,random,random,hang --plugin-dir " + kTestPlugins +
+              " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
+          "HEARTS_HANG_FROM_GAME=2");
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+  EXPECT_NE(r.out.find("bot 'hang' (seat 3) has not returned after 300 ms in game 3"),
+            std::string::npos)
+      << r.out;
+  arena::RecordsFile file;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(path, &file, &error)) << error;
+  EXPECT_EQ(file.games.size(), 2u) << "the two finished games are intact";
+  EXPECT_TRUE(file.torn.empty()) << file.torn;
+}
+
+TEST(ArenaPlay, ViolationsShowInTheSummary) {
+  const RunResult r = run("play --bots random,illegal,random,random --plugin-dir " + kTestPlugins +
+                          " --games 1 --json --set fixed_deals=1 --set end_score=0");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"violations\": 13"), std::string::npos) << r.out;
+}
+
+}  // namespace

@@ -1,0 +1,39 @@
+// slow: a test plugin that sleeps in every choose_play for HEARTS_SLOW_BOT_MS milliseconds
+// (environment variable read at each call; default 50, unparsable values also mean 50), then
+// plays its lowest legal card. Passes its lowest passable cards at once.
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "hearts/plugin.h"
+
+namespace {
+
+long delay_ms() {
+  const char* text = std::getenv("HEARTS_SLOW_BOT_MS");
+  if (text == nullptr || *text == '\0') return 50;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  return (*end == '\0' && value >= 0) ? value : 50;
+}
+
+class SlowBot : public hearts::Bot {
+ public:
+  hearts::Card choose_play(const hearts::Observation& obs) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms()));
+    return obs.legal.lowest();
+  }
+
+  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
+    hearts::PassSelection selection;
+    for (hearts::Card card : obs.legal) {
+      if (selection.size() == obs.pass.count) break;
+      selection.push_back(card);
+    }
+    return selection;
+  }
+};
+
+}  // namespace
+
+HEARTS_EXPORT_BOT(SlowBot, "slow", "1.0", "Black Lady Arena tests")

@@ -1,0 +1,27 @@
+// thrower: a test plugin whose choose_play always throws std::runtime_error("thrower: boom").
+// Passes its lowest passable cards correctly.
+#include <stdexcept>
+
+#include "hearts/plugin.h"
+
+namespace {
+
+class ThrowingBot : public hearts::Bot {
+ public:
+  hearts::Card choose_play(const hearts::Observation&) override {
+    throw std::runtime_error("thrower: boom");
+  }
+
+  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
+    hearts::PassSelection selection;
+    for (hearts::Card card : obs.legal) {
+      if (selection.size() == obs.pass.count) break;
+      selection.push_back(card);
+    }
+    return selection;
+  }
+};
+
+}  // namespace
+
+HEARTS_EXPORT_BOT(ThrowingBot, "thrower", "1.0", "Black Lady Arena tests")
