@@ -1,5 +1,6 @@
 #include "bot_specs.h"
 
+#include "isolated.h"
 #include "plugin_loader.h"
 
 namespace arena {
@@ -25,13 +26,21 @@ class PluginSource final : public PlayerSource {
 
 std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
                                                const std::vector<std::string>& search_path,
-                                               std::string* error) {
+                                               std::string* error, const SpecOptions& options) {
   if (spec.empty()) {
     *error = "empty bot spec";
     return nullptr;
   }
-  auto library = resolve_plugin(spec, search_path, error);
+  if (!grpc_target(spec).empty()) return RemoteSource::connect(spec, options.remote, error);
+  const bool isolated = spec.starts_with("isolated:") || options.isolate_all;
+  const std::string plugin_spec = spec.starts_with("isolated:") ? spec.substr(9) : spec;
+  auto library = resolve_plugin(plugin_spec, search_path, error);
   if (!library) return nullptr;
+  if (isolated) {
+    const std::string full_spec = spec.starts_with("isolated:") ? spec : "isolated:" + spec;
+    return IsolatedSource::start(full_spec, library->identity().path,
+                                 library->identity().file_sha256, options, error);
+  }
   return std::make_shared<PluginSource>(std::move(library), spec);
 }
 

@@ -44,13 +44,14 @@ int list_bots(const BotsFlags& flags) {
   for (const std::string& dir : search_path) std::cout << ' ' << dir;
   std::cout << (search_path.empty() ? " (empty)\n" : "\n");
   std::cout << std::left << std::setw(16) << "name" << std::setw(10) << "version" << std::setw(22)
-            << "author" << std::setw(5) << "abi" << "file\n";
+            << "author" << std::setw(5) << "abi"
+            << "file\n";
   for (const DiscoveredPlugin& plugin : plugins) {
     if (!plugin.library) continue;
     const BotIdentity& id = plugin.library->identity();
     std::cout << std::setw(15) << id.name << ' ' << std::setw(9) << id.version << ' '
-              << std::setw(21) << id.author << ' ' << std::setw(4)
-              << plugin.library->abi_version() << ' ' << plugin.path << '\n';
+              << std::setw(21) << id.author << ' ' << std::setw(4) << plugin.library->abi_version()
+              << ' ' << plugin.path << '\n';
   }
   for (const DiscoveredPlugin& plugin : plugins) {
     if (!plugin.library) std::cout << "skipped: " << plugin.error << '\n';

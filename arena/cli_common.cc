@@ -55,7 +55,9 @@ void set_command_line(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) text += std::string(" ") + argv[i];
 }
 
-const std::string& command_line() { return command_line_storage(); }
+const std::string& command_line() {
+  return command_line_storage();
+}
 
 int fail(const std::string& message) {
   std::cerr << "arena: " << message << '\n';

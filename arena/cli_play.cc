@@ -1,6 +1,7 @@
 // `arena play`: a series of games between given bots, refereed and optionally recorded.
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -29,6 +30,11 @@ struct PlayFlags {
   int forfeit_after = 0;
   std::string out;
   std::vector<std::string> plugin_dirs;
+  bool isolate = false;
+  int64_t bot_memory_mb = 1024;
+  std::string bot_log_dir;
+  int64_t connect_ms = 5000;
+  int64_t net_margin_ms = 50;
   bool json = false;
   bool quiet = false;
 };
@@ -66,10 +72,18 @@ int run_play(const PlayFlags& flags) {
 
   // Every spec is resolved and checked before any game starts.
   const auto search_path = plugin_search_path(flags.plugin_dirs);
+  SpecOptions spec_options;
+  spec_options.isolate_all = flags.isolate;
+  spec_options.memory_limit_mb = flags.bot_memory_mb;
+  spec_options.log_dir = flags.bot_log_dir.empty()
+                             ? (std::filesystem::temp_directory_path() / "hearts-bot-logs").string()
+                             : flags.bot_log_dir;
+  spec_options.remote.connect_timeout_us = flags.connect_ms * 1000;
+  spec_options.remote.network_margin_us = flags.net_margin_ms * 1000;
   std::vector<std::shared_ptr<PlayerSource>> sources;
   for (const std::string& spec : specs) {
     std::string error;
-    auto source = resolve_bot_spec(spec, search_path, &error);
+    auto source = resolve_bot_spec(spec, search_path, &error, spec_options);
     if (!source) return fail(error);
     sources.push_back(std::move(source));
   }
@@ -105,7 +119,8 @@ int run_play(const PlayFlags& flags) {
   options.game_bank_us = flags.bank_ms * 1000;
   options.forfeit_after = flags.forfeit_after;
   const SteadyClock clock;
-  const int64_t hang_ms = flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * flags.move_ms);
+  const int64_t hang_ms =
+      flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * flags.move_ms);
   Watchdog watchdog(hang_ms * 1000);
   const int slot = watchdog.add_slot();
   Referee referee(compiled, options, clock, &watchdog, slot);
@@ -136,8 +151,8 @@ int run_play(const PlayFlags& flags) {
       if (!players.back()) return fail(error);
       seats.push_back(players.back().get());
     }
-    const GameOutcome outcome = referee.play_game(game_seed, static_cast<uint32_t>(g), seats,
-                                                  writer ? &record : nullptr);
+    const GameOutcome outcome =
+        referee.play_game(game_seed, static_cast<uint32_t>(g), seats, writer ? &record : nullptr);
     if (writer) {
       for (int s = 0; s < n; ++s) record.add_seat_bots(s);
       std::string error;
@@ -202,9 +217,9 @@ int run_play(const PlayFlags& flags) {
                 static_cast<double>(t.deal_points) / static_cast<double>(total_deals));
       entry.set("violations", t.violations);
       entry.set("forfeits", t.forfeits);
-      entry.set("mean_think_us",
-                t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions)
-                            : 0.0);
+      entry.set(
+          "mean_think_us",
+          t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) : 0.0);
     }
     print_json(out);
     return 0;
@@ -237,8 +252,9 @@ void add_play_command(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<PlayFlags>();
   auto* play = app.add_subcommand("play", "play a series of games between bots");
   play->add_option("--bots", flags->bots,
-                   "comma-separated bot specs, one per seat: a plugin name (random) or file "
-                   "(./libmybot.so); default: random in every seat");
+                   "comma-separated bot specs, one per seat: a plugin name (random), a plugin "
+                   "file (./libmybot.so), grpc://HOST:PORT or unix:PATH (a remote bot), or "
+                   "isolated:NAME-or-FILE (a plugin in a child process); default: random");
   flags->rules.add_to(*play);
   play->add_option("--games", flags->games, "number of games")->capture_default_str();
   play->add_option("--seed", flags->seed, "series seed; game g uses derive_seed(seed, g)")
@@ -255,6 +271,19 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "a bot forfeits a game at its N-th violation in it (0 = never)");
   play->add_option("--out", flags->out, "write game records to this file");
   play->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  play->add_flag("--isolate", flags->isolate,
+                 "run every plugin in its own child process (as isolated:SPEC does for one)");
+  play->add_option("--bot-memory-mb", flags->bot_memory_mb,
+                   "address-space limit of each isolated bot process (0 = none)")
+      ->capture_default_str();
+  play->add_option("--bot-log-dir", flags->bot_log_dir,
+                   "where isolated bots' stdout/stderr logs go (default: <tmp>/hearts-bot-logs)");
+  play->add_option("--connect-ms", flags->connect_ms,
+                   "how long a remote bot has to answer GetInfo before the run starts")
+      ->capture_default_str();
+  play->add_option("--net-margin-ms", flags->net_margin_ms,
+                   "network allowance added to a remote bot's decision deadline")
+      ->capture_default_str();
   play->add_flag("--json", flags->json, "machine-readable output");
   play->add_flag("--quiet", flags->quiet, "print only the summary");
   play->callback([flags, exit_code] { *exit_code = run_play(*flags); });

@@ -12,5 +12,6 @@ void add_bots_command(CLI::App& app, int* exit_code);
 void add_replay_command(CLI::App& app, int* exit_code);
 void add_verify_command(CLI::App& app, int* exit_code);
 void add_import_command(CLI::App& app, int* exit_code);
+void add_serve_command(CLI::App& app, int* exit_code);
 
 }  // namespace arena

@@ -39,6 +39,8 @@ class Player {
   virtual CallResult notify(int32_t kind, const hearts::Observation& obs,
                             const hearts::DealResult& result) = 0;
   virtual const BotIdentity& identity() const = 0;
+  // Extra time granted beyond the decision limit for transport latency (remote bots).
+  virtual int64_t timing_margin_us() const { return 0; }
 };
 
 // Makes players of one bot: a loaded plugin, a remote address. Resolved and checked once before

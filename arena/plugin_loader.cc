@@ -18,7 +18,9 @@ constexpr const char* kRequiredAliases[] = {"hearts_abi_version", "hearts_bot_in
                                             "hearts_bot_create",  "hearts_bot_destroy",
                                             "hearts_bot_decide",  "hearts_bot_notify"};
 
-std::string copy_text(const char* text) { return text ? std::string(text) : std::string(); }
+std::string copy_text(const char* text) {
+  return text ? std::string(text) : std::string();
+}
 
 }  // namespace
 
@@ -80,7 +82,8 @@ std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std:
   }
   std::string missing;
   for (const char* alias : kRequiredAliases) {
-    if (!plugin->library_->has(alias)) missing += (missing.empty() ? "" : ", ") + std::string(alias);
+    if (!plugin->library_->has(alias))
+      missing += (missing.empty() ? "" : ", ") + std::string(alias);
   }
   if (!missing.empty()) {
     *error = who + "not a bot plugin (missing " + missing + ")";

@@ -22,8 +22,8 @@ void Progress::update(long long done) {
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
   const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
-  std::fprintf(stderr, "%s%s %lld/%lld  %.1f/s  ETA %.0f s%s", terminal_ ? "\r" : "",
-               what_.c_str(), done, total_, rate, eta, terminal_ ? "   " : "\n");
+  std::fprintf(stderr, "%s%s %lld/%lld  %.1f/s  ETA %.0f s%s", terminal_ ? "\r" : "", what_.c_str(),
+               done, total_, rate, eta, terminal_ ? "   " : "\n");
   std::fflush(stderr);
   printed_ = true;
 }

@@ -101,7 +101,8 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
     if (result == 0) break;
     if (result < 0) {
       out->torn = "records file " + path + ": " + problem + " after " +
-                  std::to_string(out->games.size()) + " complete games; the complete games are kept";
+                  std::to_string(out->games.size()) +
+                  " complete games; the complete games are kept";
       break;
     }
     out->games.push_back(std::move(game));

@@ -29,7 +29,8 @@ class RecordsWriter {
   const std::string& path() const { return path_; }
 
  private:
-  RecordsWriter(std::string path, std::ofstream out) : path_(std::move(path)), out_(std::move(out)) {}
+  RecordsWriter(std::string path, std::ofstream out)
+      : path_(std::move(path)), out_(std::move(out)) {}
   bool write_message(const google::protobuf::Message& message, std::string* error);
   std::string path_;
   std::ofstream out_;

@@ -18,11 +18,16 @@ std::string ms_text(int64_t us) {
 
 hearts::proto::PassPlanRecord::Kind plan_kind(hearts::PassKind kind) {
   switch (kind) {
-    case hearts::PassKind::kHold: return hearts::proto::PassPlanRecord::HOLD;
-    case hearts::PassKind::kOffset: return hearts::proto::PassPlanRecord::OFFSET;
-    case hearts::PassKind::kScatter: return hearts::proto::PassPlanRecord::SCATTER;
-    case hearts::PassKind::kStar: return hearts::proto::PassPlanRecord::STAR;
-    case hearts::PassKind::kShuffle: return hearts::proto::PassPlanRecord::SHUFFLE;
+    case hearts::PassKind::kHold:
+      return hearts::proto::PassPlanRecord::HOLD;
+    case hearts::PassKind::kOffset:
+      return hearts::proto::PassPlanRecord::OFFSET;
+    case hearts::PassKind::kScatter:
+      return hearts::proto::PassPlanRecord::SCATTER;
+    case hearts::PassKind::kStar:
+      return hearts::proto::PassPlanRecord::STAR;
+    case hearts::PassKind::kShuffle:
+      return hearts::proto::PassPlanRecord::SHUFFLE;
   }
   return hearts::proto::PassPlanRecord::HOLD;
 }
@@ -50,12 +55,18 @@ void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seat
 
 Violation::Kind violation_kind(CallStatus status) {
   switch (status) {
-    case CallStatus::kOk: return Violation::UNKNOWN;
-    case CallStatus::kError: return Violation::EXCEPTION;
-    case CallStatus::kCrash: return Violation::CRASH;
-    case CallStatus::kUnavailable: return Violation::UNAVAILABLE;
-    case CallStatus::kMalformed: return Violation::MALFORMED;
-    case CallStatus::kTimeout: return Violation::TIMEOUT;
+    case CallStatus::kOk:
+      return Violation::UNKNOWN;
+    case CallStatus::kError:
+      return Violation::EXCEPTION;
+    case CallStatus::kCrash:
+      return Violation::CRASH;
+    case CallStatus::kUnavailable:
+      return Violation::UNAVAILABLE;
+    case CallStatus::kMalformed:
+      return Violation::MALFORMED;
+    case CallStatus::kTimeout:
+      return Violation::TIMEOUT;
   }
   return Violation::UNKNOWN;
 }
@@ -68,8 +79,7 @@ Referee::Referee(const hearts::CompiledRules& rules, RefereeOptions options, con
       watchdog_(watchdog),
       watchdog_slot_(watchdog_slot) {}
 
-GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index,
-                               std::span<Player* const> players,
+GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,
                                hearts::proto::GameRecord* record) {
   const int n = rules_.rules.num_players;
   hearts::Game game(rules_, seed);
@@ -113,12 +123,12 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index,
       v->set_detail(detail);
       v->set_grpc_status(grpc_status);
     }
-    if (counts_to_forfeit && options_.forfeit_after > 0 && so.violations >= options_.forfeit_after &&
-        !so.forfeited) {
+    if (counts_to_forfeit && options_.forfeit_after > 0 &&
+        so.violations >= options_.forfeit_after && !so.forfeited) {
       so.forfeited = true;
       forfeit = true;
-      spdlog::info("game {}: seat {} ({}) forfeits after {} violations", game_index + 1, seat,
-                   bot, so.violations);
+      spdlog::info("game {}: seat {} ({}) forfeits after {} violations", game_index + 1, seat, bot,
+                   so.violations);
     }
   };
   auto finish_deal = [&] {
@@ -185,8 +195,8 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index,
         has_bank ? std::min(options_.move_time_us, bank[seat]) : options_.move_time_us;
     obs.time_left_us = limit;
     obs.bank_left_us = has_bank ? bank[seat] : -1;
-    obs.random_seed = hearts::derive_seed(seed + 0x9E37ull * static_cast<uint64_t>(seat + 1),
-                                          decisions++);
+    obs.random_seed =
+        hearts::derive_seed(seed + 0x9E37ull * static_cast<uint64_t>(seat + 1), decisions++);
     hearts::Decision decision{};
     if (watchdog_) watchdog_->arm(watchdog_slot_, &player->identity().name, seat, game_index);
     const int64_t start = clock_.now_us();
@@ -202,7 +212,7 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index,
     bool answered = call.status == CallStatus::kOk;
     if (!answered) {
       add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
-    } else if (think > limit) {
+    } else if (think > limit + player->timing_margin_us()) {
       answered = false;
       add_violation(seat, Violation::TIMEOUT,
                     "answered after " + ms_text(think) + "; the limit was " + ms_text(limit), "");
@@ -281,13 +291,14 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index,
           }
         }
         if (!answered) {
-          (void)game.set_pass_plan(hearts::PassPlan{
-              hearts::PassKind::kOffset, 1, static_cast<uint8_t>(rules_.pass_count)});
+          (void)game.set_pass_plan(hearts::PassPlan{hearts::PassKind::kOffset, 1,
+                                                    static_cast<uint8_t>(rules_.pass_count)});
         }
         record_plan();
         break;
       }
-      default: break;
+      default:
+        break;
     }
     if (game.deals_completed() != deals_seen) {
       deals_seen = game.deals_completed();

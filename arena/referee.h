@@ -30,7 +30,7 @@ namespace arena {
 struct RefereeOptions {
   int64_t move_time_us = 1'000'000;  // per decision
   int64_t game_bank_us = 0;  // total per seat per game; each decision gets min(move, left); 0 = off
-  int forfeit_after = 0;             // 0 = never forfeit
+  int forfeit_after = 0;     // 0 = never forfeit
 };
 
 // Per-seat totals of one game, for summaries that do not need the full record.

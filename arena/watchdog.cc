@@ -62,11 +62,11 @@ void Watchdog::run() {
     for (const auto& slot : slots_) {
       const int64_t deadline = slot->deadline_us.load(std::memory_order_acquire);
       if (deadline == 0 || now < deadline) continue;
-      const std::string message =
-          "bot '" + (slot->bot_name ? *slot->bot_name : std::string("?")) + "' (seat " +
-          std::to_string(slot->seat) + ") has not returned after " +
-          std::to_string(hang_us_ / 1000) + " ms in game " + std::to_string(slot->game_index + 1) +
-          "; stopping (every finished game is in the records file)";
+      const std::string message = "bot '" + (slot->bot_name ? *slot->bot_name : std::string("?")) +
+                                  "' (seat " + std::to_string(slot->seat) +
+                                  ") has not returned after " + std::to_string(hang_us_ / 1000) +
+                                  " ms in game " + std::to_string(slot->game_index + 1) +
+                                  "; stopping (every finished game is in the records file)";
       slot->deadline_us.store(0);
       lock.unlock();
       on_hang_(message);

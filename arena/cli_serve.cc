@@ -1,0 +1,45 @@
+// `arena serve --bot SPEC --listen ADDR`: hosts a bot as a gRPC server for remote arenas.
+#include <memory>
+
+#include "bot_server.h"
+#include "bot_specs.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "plugin_loader.h"
+
+namespace arena {
+namespace {
+
+struct ServeFlags {
+  std::string bot;
+  ServeOptions serve;
+  std::vector<std::string> plugin_dirs;
+};
+
+int run_serve(const ServeFlags& flags) {
+  if (flags.bot.starts_with("isolated:") || !grpc_target(flags.bot).empty()) {
+    return fail("serve: --bot must be a plugin name or file, not '" + flags.bot + "'");
+  }
+  std::string error;
+  auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
+  if (!source) return fail(error);
+  return serve_bot(source, flags.serve);
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<ServeFlags>();
+  auto* serve = app.add_subcommand(
+      "serve", "host a bot plugin as a gRPC Bot server (until SIGINT or SIGTERM)");
+  serve->add_option("--bot", flags->bot, "the bot: a plugin name or file")->required();
+  serve
+      ->add_option("--listen", flags->serve.listen,
+                   "HOST:PORT or unix:PATH; binds 127.0.0.1 unless a host is given "
+                   "(0.0.0.0:PORT to accept other machines); port 0 picks a free one")
+      ->capture_default_str();
+  serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  serve->callback([flags, exit_code] { *exit_code = run_serve(*flags); });
+}
+
+}  // namespace arena

@@ -1,0 +1,231 @@
+#include "observation_proto.h"
+
+#include <algorithm>
+
+#include "rules_spec.h"
+
+namespace arena {
+namespace {
+
+namespace pb = hearts::proto;
+
+void add_cards(hearts::CardSet cards, google::protobuf::RepeatedField<int32_t>* out) {
+  out->Reserve(cards.size());
+  for (hearts::Card card : cards) out->Add(card.id());
+}
+
+bool read_cards(const google::protobuf::RepeatedField<int32_t>& in, hearts::CardSet* out,
+                const char* field, std::string* error) {
+  hearts::CardSet cards;
+  for (int32_t id : in) {
+    const hearts::Card card = hearts::Card::from_id(id);
+    if (id < 0 || id > 63 || !card.is_valid()) {
+      *error = std::string("observation field ") + field + ": " + std::to_string(id) +
+               " is not a card id";
+      return false;
+    }
+    cards.insert(card);
+  }
+  *out = cards;
+  return true;
+}
+
+pb::DecisionPhase phase_to_proto(hearts::Phase phase) {
+  switch (phase) {
+    case hearts::Phase::kPass:
+      return pb::PASS;
+    case hearts::Phase::kPlay:
+      return pb::PLAY;
+    case hearts::Phase::kMoonChoice:
+      return pb::MOON_CHOICE;
+    case hearts::Phase::kDealerChoice:
+      return pb::DEALER_CHOICE;
+    case hearts::Phase::kGameOver:
+      return pb::GAME_END;
+    default:
+      return pb::DEAL_END;
+  }
+}
+
+hearts::Phase phase_from_proto(pb::DecisionPhase phase) {
+  switch (phase) {
+    case pb::PASS:
+      return hearts::Phase::kPass;
+    case pb::PLAY:
+      return hearts::Phase::kPlay;
+    case pb::MOON_CHOICE:
+      return hearts::Phase::kMoonChoice;
+    case pb::DEALER_CHOICE:
+      return hearts::Phase::kDealerChoice;
+    case pb::GAME_END:
+      return hearts::Phase::kGameOver;
+    default:
+      return hearts::Phase::kDeal;
+  }
+}
+
+}  // namespace
+
+pb::PassPlan to_proto(const hearts::PassPlan& plan) {
+  pb::PassPlan out;
+  out.set_kind(static_cast<pb::PassKind>(plan.kind));
+  out.set_offset(plan.offset);
+  out.set_count(plan.count);
+  return out;
+}
+
+hearts::PassPlan from_proto(const pb::PassPlan& plan) {
+  hearts::PassPlan out;
+  const int kind = plan.kind();
+  out.kind = kind >= 0 && kind <= 4 ? static_cast<hearts::PassKind>(kind) : hearts::PassKind::kHold;
+  out.offset = static_cast<uint8_t>(std::clamp(plan.offset(), 0, 255));
+  out.count = static_cast<uint8_t>(std::clamp(plan.count(), 0, 255));
+  return out;
+}
+
+void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
+              pb::Observation* out) {
+  const int n = obs.num_players;
+  out->set_phase(phase_to_proto(obs.phase));
+  add_cards(obs.legal, out->mutable_legal());
+  *out->mutable_rules() = rules_spec;
+  out->set_seat(obs.seat);
+  out->set_num_players(n);
+  out->set_dealer(obs.dealer);
+  out->set_deal_index(obs.deal_index);
+  out->set_game_index(obs.game_index);
+  *out->mutable_pass() = to_proto(obs.pass);
+  add_cards(obs.hand, out->mutable_hand());
+  add_cards(obs.dealt_hand, out->mutable_dealt_hand());
+  for (int k = 0; k < obs.passed_count; ++k) out->add_passed(obs.passed[k].id());
+  for (int k = 0; k < obs.received_count; ++k) {
+    auto* received = out->add_received();
+    received->set_card(obs.received[k].card.id());
+    received->set_from_seat(obs.received[k].from_seat);
+  }
+  add_cards(obs.kitty, out->mutable_kitty());
+  out->mutable_plays()->Reserve(obs.num_plays);
+  for (const hearts::PlayRecord& play : obs.all_plays()) {
+    auto* p = out->add_plays();
+    p->set_seat(play.seat);
+    p->set_card(play.card.id());
+  }
+  for (int k = 0; k < obs.tricks_completed; ++k) out->add_trick_winners(obs.trick_winners[k]);
+  out->set_trick_leader(obs.trick_leader);
+  out->set_hearts_broken(obs.hearts_broken);
+  for (int s = 0; s < n; ++s) {
+    out->add_points_taken(obs.points_taken[s]);
+    out->add_tricks_won(obs.tricks_won[s]);
+    out->add_scores(obs.scores[s]);
+    out->add_counters(obs.counters[s]);
+  }
+  out->set_deals_completed(obs.deals_completed);
+  out->set_time_left_us(obs.time_left_us);
+  out->set_bank_left_us(obs.bank_left_us);
+  out->set_random_seed(obs.random_seed);
+  out->mutable_card_points()->Reserve(64);
+  for (int id = 0; id < 64; ++id) out->add_card_points(obs.rules->card_points[id]);
+}
+
+std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
+                                                             std::string* error) {
+  // Map order is unspecified in the wire format, so key by the sorted options.
+  std::string key = spec.preset();
+  const std::map<std::string, std::string> sorted(spec.options().begin(), spec.options().end());
+  for (const auto& [name, value] : sorted) key += "|" + name + "=" + value;
+  std::lock_guard lock(mutex_);
+  if (auto it = compiled_.find(key); it != compiled_.end()) return it->second;
+  hearts::Rules rules;
+  if (hearts::Status status = from_rules_spec(spec, &rules); !status.ok()) {
+    *error = status.message();
+    return nullptr;
+  }
+  auto compiled = std::make_shared<const hearts::CompiledRules>(*hearts::compile(rules));
+  compiled_.emplace(key, compiled);
+  return compiled;
+}
+
+bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
+                ObservationFromProto* out, std::string* error) {
+  hearts::Observation& obs = out->obs;
+  obs = hearts::Observation{};
+  const int n = in.num_players();
+  if (n != rules->rules.num_players || in.seat() < 0 || in.seat() >= n) {
+    *error = "observation: seat " + std::to_string(in.seat()) + " of " + std::to_string(n) +
+             " players does not fit the rules";
+    return false;
+  }
+  obs.phase = phase_from_proto(in.phase());
+  obs.rules = rules;
+  obs.seat = in.seat();
+  obs.num_players = n;
+  obs.dealer = in.dealer();
+  obs.deal_index = in.deal_index();
+  obs.game_index = in.game_index();
+  obs.pass = from_proto(in.pass());
+  if (!read_cards(in.legal(), &obs.legal, "legal", error) ||
+      !read_cards(in.hand(), &obs.hand, "hand", error) ||
+      !read_cards(in.dealt_hand(), &obs.dealt_hand, "dealt_hand", error) ||
+      !read_cards(in.kitty(), &obs.kitty, "kitty", error)) {
+    return false;
+  }
+  if (in.passed_size() > hearts::kMaxPassCards || in.received_size() > hearts::kMaxPassCards ||
+      in.plays_size() > hearts::kDeckSize || in.trick_winners_size() > hearts::kMaxTricks) {
+    *error = "observation: more passed, received or played cards than a deal holds";
+    return false;
+  }
+  for (int32_t id : in.passed()) obs.passed[obs.passed_count++] = hearts::Card::from_id(id);
+  for (const auto& r : in.received()) {
+    obs.received[obs.received_count++] = {hearts::Card::from_id(r.card()),
+                                          static_cast<int8_t>(r.from_seat())};
+  }
+  for (const auto& p : in.plays()) {
+    out->plays[obs.num_plays++] = {static_cast<uint8_t>(p.seat()), hearts::Card::from_id(p.card())};
+  }
+  for (int32_t w : in.trick_winners()) {
+    out->trick_winners[obs.tricks_completed++] = static_cast<uint8_t>(w);
+  }
+  obs.plays = out->plays.data();
+  obs.trick_winners = out->trick_winners.data();
+  obs.trick_leader = in.trick_leader();
+  obs.hearts_broken = in.hearts_broken();
+  for (int s = 0; s < n && s < hearts::kMaxPlayers; ++s) {
+    if (s < in.points_taken_size()) obs.points_taken[s] = in.points_taken(s);
+    if (s < in.tricks_won_size()) obs.tricks_won[s] = in.tricks_won(s);
+    if (s < in.scores_size()) obs.scores[s] = in.scores(s);
+    if (s < in.counters_size()) obs.counters[s] = in.counters(s);
+  }
+  obs.deals_completed = in.deals_completed();
+  obs.time_left_us = in.time_left_us();
+  obs.bank_left_us = in.bank_left_us();
+  obs.random_seed = in.random_seed();
+  return true;
+}
+
+void to_proto(const hearts::DealResult& result, int num_players, pb::DealResult* out) {
+  out->set_deal_index(result.deal_index);
+  for (int s = 0; s < num_players; ++s) {
+    out->add_points_taken(result.points_taken[s]);
+    out->add_deal_scores(result.deal_score[s]);
+  }
+  out->set_moon_shooter(result.moon_shooter);
+  out->set_new_moon(result.new_moon);
+  out->set_sun_shooter(result.sun_shooter);
+}
+
+hearts::DealResult from_proto(const pb::DealResult& in) {
+  hearts::DealResult out;
+  out.deal_index = in.deal_index();
+  for (int s = 0; s < in.points_taken_size() && s < hearts::kMaxPlayers; ++s) {
+    out.points_taken[s] = in.points_taken(s);
+  }
+  for (int s = 0; s < in.deal_scores_size() && s < hearts::kMaxPlayers; ++s) {
+    out.deal_score[s] = in.deal_scores(s);
+  }
+  out.moon_shooter = in.moon_shooter();
+  out.new_moon = in.new_moon();
+  out.sun_shooter = in.sun_shooter();
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,51 @@
+// Observations and decisions as protobuf messages (proto/bot_service.proto), both ways: the
+// arena sends a seat's hearts::Observation to a remote bot; `arena serve` turns the message back
+// into a hearts::Observation for the plugin it hosts.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "bot_service.pb.h"
+#include "hearts/observation.h"
+#include "hearts/plugin.h"
+
+namespace arena {
+
+// Fills `out` from `obs`. `rules_spec` is the RulesSpec of obs.rules (built once per run).
+void to_proto(const hearts::Observation& obs, const hearts::proto::RulesSpec& rules_spec,
+              hearts::proto::Observation* out);
+
+// An Observation rebuilt from a message, owning the arrays its pointers refer to.
+struct ObservationFromProto {
+  hearts::Observation obs;
+  std::array<hearts::PlayRecord, hearts::kDeckSize> plays{};
+  std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
+};
+
+// Compiles and caches the rules of incoming observations (one entry per distinct RulesSpec).
+// Thread-safe.
+class RulesCache {
+ public:
+  // The compiled rules for `spec`, or null with *error naming the bad option.
+  std::shared_ptr<const hearts::CompiledRules> get(const hearts::proto::RulesSpec& spec,
+                                                   std::string* error);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const hearts::CompiledRules>> compiled_;
+};
+
+// Rebuilds an Observation; false with *error if the message is inconsistent (bad seat, cards).
+bool from_proto(const hearts::proto::Observation& in, const hearts::CompiledRules* rules,
+                ObservationFromProto* out, std::string* error);
+
+hearts::proto::PassPlan to_proto(const hearts::PassPlan& plan);
+hearts::PassPlan from_proto(const hearts::proto::PassPlan& plan);
+void to_proto(const hearts::DealResult& result, int num_players, hearts::proto::DealResult* out);
+hearts::DealResult from_proto(const hearts::proto::DealResult& in);
+
+}  // namespace arena
