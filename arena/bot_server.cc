@@ -27,6 +27,7 @@ class BotService final : public pb::Bot::Service {
                        pb::BotInfoReply* reply) override {
     const BotIdentity& id = source_->identity();
     reply->set_name(id.name);
+    reply->set_protocol_version(1);
     reply->set_version(id.version);
     reply->set_author(id.author);
     return grpc::Status::OK;

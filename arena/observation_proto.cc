@@ -33,31 +33,31 @@ bool read_cards(const google::protobuf::RepeatedField<int32_t>& in, hearts::Card
 pb::DecisionPhase phase_to_proto(hearts::Phase phase) {
   switch (phase) {
     case hearts::Phase::kPass:
-      return pb::PASS;
+      return pb::PHASE_PASS;
     case hearts::Phase::kPlay:
-      return pb::PLAY;
+      return pb::PHASE_PLAY;
     case hearts::Phase::kMoonChoice:
-      return pb::MOON_CHOICE;
+      return pb::PHASE_MOON_CHOICE;
     case hearts::Phase::kDealerChoice:
-      return pb::DEALER_CHOICE;
+      return pb::PHASE_DEALER_CHOICE;
     case hearts::Phase::kGameOver:
-      return pb::GAME_END;
+      return pb::PHASE_GAME_END;
     default:
-      return pb::DEAL_END;
+      return pb::PHASE_DEAL_END;
   }
 }
 
 hearts::Phase phase_from_proto(pb::DecisionPhase phase) {
   switch (phase) {
-    case pb::PASS:
+    case pb::PHASE_PASS:
       return hearts::Phase::kPass;
-    case pb::PLAY:
+    case pb::PHASE_PLAY:
       return hearts::Phase::kPlay;
-    case pb::MOON_CHOICE:
+    case pb::PHASE_MOON_CHOICE:
       return hearts::Phase::kMoonChoice;
-    case pb::DEALER_CHOICE:
+    case pb::PHASE_DEALER_CHOICE:
       return hearts::Phase::kDealerChoice;
-    case pb::GAME_END:
+    case pb::PHASE_GAME_END:
       return hearts::Phase::kGameOver;
     default:
       return hearts::Phase::kDeal;
@@ -94,7 +94,7 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   out->set_dealer(obs.dealer);
   out->set_deal_index(obs.deal_index);
   out->set_game_index(obs.game_index);
-  *out->mutable_pass() = to_proto(obs.pass);
+  *out->mutable_pass_plan() = to_proto(obs.pass);
   add_cards(obs.hand, out->mutable_hand());
   add_cards(obs.dealt_hand, out->mutable_dealt_hand());
   for (int k = 0; k < obs.passed_count; ++k) out->add_passed(obs.passed[k].id());
@@ -125,6 +125,11 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   out->set_random_seed(obs.random_seed);
   out->mutable_card_points()->Reserve(64);
   for (int id = 0; id < 64; ++id) out->add_card_points(obs.rules->card_points[id]);
+  out->set_cards_per_hand(obs.rules->hand_size);
+  out->set_pass_count(obs.rules->pass_count);
+  out->set_moon_total(obs.rules->moon_total);
+  add_cards(obs.rules->in_play, out->mutable_cards_in_play());
+  add_cards(obs.rules->rules.forbidden_passes, out->mutable_forbidden_passes());
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -162,7 +167,7 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
   obs.dealer = in.dealer();
   obs.deal_index = in.deal_index();
   obs.game_index = in.game_index();
-  obs.pass = from_proto(in.pass());
+  obs.pass = from_proto(in.pass_plan());
   if (!read_cards(in.legal(), &obs.legal, "legal", error) ||
       !read_cards(in.hand(), &obs.hand, "hand", error) ||
       !read_cards(in.dealt_hand(), &obs.dealt_hand, "dealt_hand", error) ||

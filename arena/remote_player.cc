@@ -238,7 +238,7 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
   source->shared_->channel = make_channel(target);
   source->shared_->stub = pb::Bot::NewStub(source->shared_->channel);
   pb::InfoRequest request;
-  request.set_arena_abi_version(hearts::kAbiVersion);
+  request.set_protocol_version(1);
   pb::BotInfoReply reply;
   grpc::ClientContext context;
   context.set_wait_for_ready(true);  // only here: give a starting bot time to listen

@@ -9,7 +9,7 @@
 //         led, or any card of another suit); when every legal card would win, or when leading,
 //         the lowest legal card. "Highest" and "lowest" are by rank (card % 16); between equal
 //         ranks the card worth more points counts as higher.
-//   pass: the highest-ranked legal cards, exactly observation.pass.count of them.
+//   pass: the highest-ranked legal cards, exactly observation.pass_plan.count of them.
 //   moon: old moon. Dealer's choice: pass to the left, the rules' pass count.
 //   notifications: ignored.
 //
@@ -85,18 +85,13 @@ std::vector<int> choose_pass(const pb::Observation& obs) {
   std::vector<int> ranked(obs.legal().begin(), obs.legal().end());
   std::sort(ranked.begin(), ranked.end(),
             [&](int a, int b) { return high_key(obs, a) > high_key(obs, b); });
-  ranked.resize(std::min<size_t>(ranked.size(), static_cast<size_t>(obs.pass().count())));
+  ranked.resize(std::min<size_t>(ranked.size(), static_cast<size_t>(obs.pass_plan().count())));
   return ranked;
 }
 
-// The rules' pass count: the pass_count option, where 0 (the default) means 3, or 2 with more
-// than four players.
+// The rules' pass count, resolved by the arena (the option's 0 means automatic).
 int pass_count(const pb::Observation& obs) {
-  const auto& options = obs.rules().options();
-  const auto it = options.find("pass_count");
-  const int count = it == options.end() ? 0 : std::atoi(it->second.c_str());
-  if (count > 0) return count;
-  return obs.num_players() <= 4 ? 3 : 2;
+  return obs.pass_count();
 }
 
 class CppDuck final : public pb::Bot::Service {
@@ -104,6 +99,7 @@ class CppDuck final : public pb::Bot::Service {
   grpc::Status GetInfo(grpc::ServerContext*, const pb::InfoRequest*,
                        pb::BotInfoReply* reply) override {
     reply->set_name(kName);
+    reply->set_protocol_version(1);
     reply->set_version(kVersion);
     reply->set_author(kAuthor);
     return grpc::Status::OK;
@@ -112,9 +108,9 @@ class CppDuck final : public pb::Bot::Service {
   grpc::Status ChoosePass(grpc::ServerContext*, const pb::DecisionRequest* request,
                           pb::PassReply* reply) override {
     const pb::Observation& obs = request->observation();
-    if (obs.pass().count() > obs.legal_size()) {
+    if (obs.pass_plan().count() > obs.legal_size()) {
       return {grpc::StatusCode::INVALID_ARGUMENT,
-              "asked to pass " + std::to_string(obs.pass().count()) + " of " +
+              "asked to pass " + std::to_string(obs.pass_plan().count()) + " of " +
                   std::to_string(obs.legal_size()) + " passable cards"};
     }
     for (int card : choose_pass(obs)) reply->add_cards(card);
@@ -140,7 +136,7 @@ class CppDuck final : public pb::Bot::Service {
   grpc::Status ChoosePassPlan(grpc::ServerContext*, const pb::DecisionRequest* request,
                               pb::PassPlanReply* reply) override {
     pb::PassPlan* plan = reply->mutable_plan();
-    plan->set_kind(pb::OFFSET);
+    plan->set_kind(pb::PASS_OFFSET);
     plan->set_offset(1);
     plan->set_count(pass_count(request->observation()));
     return grpc::Status::OK;

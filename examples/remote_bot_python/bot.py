@@ -10,7 +10,7 @@ Strategy (the same as examples/remote_bot_cpp):
         led, or any card of another suit); when every legal card would win, or when leading, the
         lowest legal card. "Highest" and "lowest" are by rank (card % 16); between equal ranks
         the card worth more points counts as higher.
-  pass: the highest-ranked legal cards, exactly observation.pass.count of them.
+  pass: the highest-ranked legal cards, exactly observation.pass_plan.count of them.
   moon: old moon.  dealer's choice: pass to the left, the rules' pass count.
   notifications: ignored.
 
@@ -78,8 +78,8 @@ def choose_play(obs):
 
 
 def plan(obs):
-    """observation.pass (`pass` is a Python keyword, hence getattr)."""
-    return getattr(obs, "pass")
+    """This deal's pass plan."""
+    return obs.pass_plan
 
 
 def choose_pass(obs):
@@ -88,19 +88,13 @@ def choose_pass(obs):
 
 
 def pass_count(obs):
-    """The rules' pass count: the pass_count option, where 0 means 3, or 2 with more than 4."""
-    try:
-        count = int(obs.rules.options.get("pass_count", "0"))
-    except ValueError:
-        count = 0
-    if count > 0:
-        return count
-    return 3 if obs.num_players <= 4 else 2
+    """The rules' pass count, resolved by the arena (0 in the options means automatic)."""
+    return obs.pass_count
 
 
 class PyDuck(pb_grpc.BotServicer):
     def GetInfo(self, request, context):
-        return pb.BotInfoReply(name=NAME, version=VERSION, author=AUTHOR)
+        return pb.BotInfoReply(name=NAME, version=VERSION, author=AUTHOR, protocol_version=1)
 
     def ChoosePass(self, request, context):
         obs = request.observation
@@ -122,7 +116,7 @@ class PyDuck(pb_grpc.BotServicer):
     def ChoosePassPlan(self, request, context):
         obs = request.observation
         return pb.PassPlanReply(
-            plan=pb.PassPlan(kind=pb.OFFSET, offset=1, count=pass_count(obs)))
+            plan=pb.PassPlan(kind=pb.PASS_OFFSET, offset=1, count=pass_count(obs)))
 
     def NotifyDealEnd(self, request, context):
         return pb.NotifyReply()

@@ -1,0 +1,43 @@
+// The round-robin schedule of a tournament: which bots sit where in every game, and each game's
+// seed. A pure function of its inputs, so any machine, thread count or shard computes the same.
+//
+// Tables: every combination of table-size bots when there are at least that many bots (with a
+// gauntlet, only the combinations that include the gauntlet bot); with fewer bots than seats,
+// balanced compositions where the bot counts differ by at most one. Each table plays `groups`
+// duplicate groups: one deal sequence (one seed) played once per seat rotation (the n cyclic
+// rotations, or all n! orders), so every bot sits in every seat equally often and the luck of
+// the cards cancels.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arena {
+
+struct ScheduleOptions {
+  int num_bots = 0;
+  int table_size = 4;
+  int groups = 1;                 // duplicate groups per table
+  bool all_permutations = false;  // n! seatings instead of n cyclic rotations
+  int gauntlet = -1;              // bot index, or -1 for a full round robin
+  uint64_t seed = 0;
+};
+
+struct ScheduledGame {
+  uint32_t index = 0;           // place in the schedule
+  uint32_t table = 0;
+  uint32_t group = 0;           // duplicate group within the table
+  uint32_t rotation = 0;
+  uint64_t seed = 0;            // shared by every rotation of a group
+  std::vector<int> seat_bots;   // seat -> bot index
+  uint64_t group_key = 0;       // unique per (table, group): the unit the bootstrap resamples
+};
+
+// The whole schedule in order. Empty with *error when the options cannot make one.
+std::vector<ScheduledGame> make_schedule(const ScheduleOptions& options, std::string* error);
+
+// Parses "I/N" (1 <= I <= N); games whose index % N == I-1 belong to shard I.
+bool parse_shard(const std::string& text, int* index, int* count, std::string* error);
+
+}  // namespace arena
