@@ -13,5 +13,7 @@ void add_replay_command(CLI::App& app, int* exit_code);
 void add_verify_command(CLI::App& app, int* exit_code);
 void add_import_command(CLI::App& app, int* exit_code);
 void add_serve_command(CLI::App& app, int* exit_code);
+void add_tournament_command(CLI::App& app, int* exit_code);
+void add_rate_command(CLI::App& app, int* exit_code);
 
 }  // namespace arena

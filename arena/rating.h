@@ -77,7 +77,7 @@ struct PlackettLuceOptions {
 };
 
 struct PlackettLuceRating {
-  double strength = 1.0;  // maximum a posteriori Plackett-Luce strength (reference bot = 1)
+  double strength = 1.0;   // maximum a posteriori Plackett-Luce strength (reference bot = 1)
   double rating = 1500.0;  // 400 * log10(strength), shifted so the mean over all bots is 1500
   double low = 0.0;        // bootstrap percentile interval of `rating` (NaN without bootstrap)
   double high = 0.0;
@@ -91,7 +91,11 @@ struct PlackettLuceFit {
 
 // Fits Plackett-Luce strengths to the games' rankings by the MM algorithm of Hunter (2004),
 // "MM algorithms for generalized Bradley-Terry models", Ann. Statist. 32(1), section 5, and
-// bootstraps the ratings over groups (each resample refits from the full-data estimate).
+// bootstraps the ratings over groups (each resample refits from the full-data estimate; a bot
+// none of whose groups was drawn gets its prior-only strength in that resample). After every MM
+// step the strengths of each set of bots connected by games are scaled by the common factor that
+// maximises the prior (the games' likelihood is unchanged by it); both steps raise the posterior,
+// and the scaling removes the otherwise very slow convergence of the overall scale.
 //
 // Model: a game's ranking is built from the top; a tie group G whose members and all lower
 // placed players form the set R contributes prod_{i in G} s_i / (sum_{j in R} s_j)^|G| (the
@@ -111,11 +115,11 @@ PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
 // defaults are the paper's and the common implementations' (Moserware Skills, the trueskill
 // Python package): mu 25, sigma 25/3, beta 25/6, tau 25/300, draw probability 0.10.
 struct TrueSkillParams {
-  double mu = 25.0;                 // initial mean skill
-  double sigma = 25.0 / 3.0;        // initial skill standard deviation
-  double beta = 25.0 / 6.0;         // performance noise standard deviation
-  double tau = 25.0 / 300.0;        // dynamics: added to sigma (in variance) before every game
-  double draw_probability = 0.10;   // in [0, 1): sets the draw margin; 0 rejects tied ranks
+  double mu = 25.0;                // initial mean skill
+  double sigma = 25.0 / 3.0;       // initial skill standard deviation
+  double beta = 25.0 / 6.0;        // performance noise standard deviation
+  double tau = 25.0 / 300.0;       // dynamics: added to sigma (in variance) before every game
+  double draw_probability = 0.10;  // in [0, 1): sets the draw margin; 0 rejects tied ranks
 };
 
 struct TrueSkillRating {
@@ -131,12 +135,16 @@ struct TrueSkillRating {
 // rank order, each truncated to > margin (win) or to [-margin, margin] (draw), with the draw
 // margin eps = Phi^-1((p + 1) / 2) * sqrt(2) * beta; the chain of differences is iterated by
 // expectation propagation (forward and backward sweeps) until no message moves by more than
-// 1e-12, at most 100 sweeps.
+// 1e-12, at most 100 sweeps. Before the game tau^2 is added to every sigma^2. Tied players are
+// chained in their input order, so (as in every implementation of this graph) tied players with
+// equal ratings can move by slightly different amounts, e.g. 5.698 / 5.695 / 5.698 for a
+// three-way draw among new players. Ratings need a finite mu and a finite sigma > 0.
 std::vector<TrueSkillRating> trueskill_update(std::span<const TrueSkillRating> ratings,
                                               std::span<const int> ranks,
                                               const TrueSkillParams& params = {});
 
-// Every bot starts at (params.mu, params.sigma); the games are applied one by one in order.
+// Every bot starts at (params.mu, params.sigma); the games are applied one by one in order, each
+// by trueskill_update with its players in the listed order. Indexed by bot id, num_bots entries.
 std::vector<TrueSkillRating> trueskill_ratings(std::span<const GameResult> games, int num_bots,
                                                const TrueSkillParams& params = {});
 
@@ -152,7 +160,7 @@ struct WinRate {
 std::vector<WinRate> win_rates(std::span<const GameResult> games, int num_bots);
 
 struct HeadToHead {
-  int a = 0;                 // a < b
+  int a = 0;  // a < b
   int b = 0;
   int games = 0;             // games in which both played
   Interval points_per_deal;  // mean over those games of (ppd of a - ppd of b), bootstrapped
@@ -162,8 +170,7 @@ struct HeadToHead {
 // the mean over the pair's common games; the interval resamples the groups holding those games
 // (weighted_mean_with_bootstrap_ci with a group's mean difference and its number of common
 // games), the pair (a, b) drawing from hearts::Rng(hearts::derive_seed(seed, a * num_bots + b)).
-std::vector<HeadToHead> head_to_head(std::span<const GameResult> games, int num_bots,
-                                     uint64_t seed, int resamples = 2000,
-                                     double confidence = 0.95);
+std::vector<HeadToHead> head_to_head(std::span<const GameResult> games, int num_bots, uint64_t seed,
+                                     int resamples = 2000, double confidence = 0.95);
 
 }  // namespace arena::rating

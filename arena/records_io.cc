@@ -24,6 +24,16 @@ std::unique_ptr<RecordsWriter> RecordsWriter::create(const std::string& path,
   return writer;
 }
 
+std::unique_ptr<RecordsWriter> RecordsWriter::open_append(const std::string& path,
+                                                          std::string* error) {
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  if (!out) {
+    *error = "records file " + path + ": cannot be opened for appending";
+    return nullptr;
+  }
+  return std::unique_ptr<RecordsWriter>(new RecordsWriter(path, std::move(out)));
+}
+
 bool RecordsWriter::append(const hearts::proto::GameRecord& game, std::string* error) {
   return write_message(game, error);
 }

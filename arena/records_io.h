@@ -24,6 +24,8 @@ class RecordsWriter {
   static std::unique_ptr<RecordsWriter> create(const std::string& path,
                                                const hearts::proto::RecordsHeader& header,
                                                std::string* error);
+  // Opens an existing records file (already checked with read_records) to append games.
+  static std::unique_ptr<RecordsWriter> open_append(const std::string& path, std::string* error);
   // Appends one game and flushes it to the operating system. False with *error on failure.
   bool append(const hearts::proto::GameRecord& game, std::string* error);
   const std::string& path() const { return path_; }

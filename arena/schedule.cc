@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
 #include "hearts/rng.h"
 
@@ -43,10 +44,6 @@ std::vector<int> balanced_table(int num_bots, int table_size, const std::vector<
 
 std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
   const int n = o.table_size;
-  if (o.num_bots < 2 && !(o.num_bots == 1 && n >= 2)) {
-    *error = "a tournament needs at least two bots";
-    return {};
-  }
   if (o.num_bots < 2) {
     *error = "a tournament needs at least two bots";
     return {};

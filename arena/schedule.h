@@ -25,13 +25,13 @@ struct ScheduleOptions {
 };
 
 struct ScheduledGame {
-  uint32_t index = 0;           // place in the schedule
+  uint32_t index = 0;  // place in the schedule
   uint32_t table = 0;
-  uint32_t group = 0;           // duplicate group within the table
+  uint32_t group = 0;  // duplicate group within the table
   uint32_t rotation = 0;
-  uint64_t seed = 0;            // shared by every rotation of a group
-  std::vector<int> seat_bots;   // seat -> bot index
-  uint64_t group_key = 0;       // unique per (table, group): the unit the bootstrap resamples
+  uint64_t seed = 0;           // shared by every rotation of a group
+  std::vector<int> seat_bots;  // seat -> bot index
+  uint64_t group_key = 0;      // unique per (table, group): the unit the bootstrap resamples
 };
 
 // The whole schedule in order. Empty with *error when the options cannot make one.

@@ -106,14 +106,14 @@ class ScriptedBot final : public pb::Bot::Service {
         for (int k = 0; k < 9; ++k) reply->add_cards(legal[k]);
         return grpc::Status::OK;
       case Behaviour::kBadCardId:
-        for (int k = 0; k + 1 < obs.pass().count(); ++k) reply->add_cards(legal[k]);
+        for (int k = 0; k + 1 < obs.pass_plan().count(); ++k) reply->add_cards(legal[k]);
         reply->add_cards(99);
         return grpc::Status::OK;
       case Behaviour::kSlow:
         std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms.load()));
         [[fallthrough]];
       default:
-        for (int k = 0; k < obs.pass().count(); ++k) reply->add_cards(legal[k]);
+        for (int k = 0; k < obs.pass_plan().count(); ++k) reply->add_cards(legal[k]);
         return grpc::Status::OK;
     }
   }
@@ -291,15 +291,15 @@ TEST(RemotePlayer, CorrectBotPlaysWholeGameWithoutViolations) {
     EXPECT_EQ(request.observation().card_points_size(), 64);
     EXPECT_GT(request.observation().legal_size(), 0);
   }
-  EXPECT_EQ(requests[0].observation().phase(), pb::PASS);
+  EXPECT_EQ(requests[0].observation().phase(), pb::PHASE_PASS);
   EXPECT_EQ(requests[0].observation().hand_size(), 13);
-  EXPECT_EQ(requests[1].observation().phase(), pb::PLAY);
+  EXPECT_EQ(requests[1].observation().phase(), pb::PHASE_PLAY);
   // Seat 0's plays are the lowest legal card each time: the record matches the bot's answers.
   int k = 0;
   for (const auto& deal : record.deals()) {
     for (const auto& p : deal.plays()) {
       if (p.seat() != 0) continue;
-      while (requests[k].observation().phase() != pb::PLAY) ++k;
+      while (requests[k].observation().phase() != pb::PHASE_PLAY) ++k;
       const auto& legal = requests[k++].observation().legal();
       EXPECT_EQ(p.card(), *std::min_element(legal.begin(), legal.end()));
     }
@@ -330,9 +330,6 @@ TEST(RemotePlayer, SlowAnswersAreTimeoutsCutAtTheDeadline) {
       if (p.seat() != 0) continue;
       EXPECT_LT(p.think_us(), kLimitUs + 10'000 + 200'000);
       EXPECT_GE(p.think_us(), kLimitUs);
-    }
-    for (const auto& pass : deal.passes()) {
-      if (pass.seat() == 0) EXPECT_LT(pass.think_us(), kLimitUs) << "passes are answered at once";
     }
   }
   for (const auto& request : server.bot->requests()) {
@@ -618,7 +615,7 @@ void expect_no_violations_in_json(const std::string& json, int seats) {
 }
 
 TEST(ArenaServe, ServesOverTcpAndShutsDownCleanlyOnSigterm) {
-  ServeProcess serve({"serve", "--bot", "ducker", "--plugin-dir", HEARTS_BUNDLED_PLUGIN_DIR,
+  ServeProcess serve({"serve", "--bot", "ducker",
                       "--listen", "127.0.0.1:0"});
   ASSERT_EQ(serve.first_line.rfind("listening on 127.0.0.1:", 0), 0u) << serve.first_line;
   EXPECT_NE(serve.first_line.find("ducker"), std::string::npos) << serve.first_line;
@@ -636,7 +633,7 @@ TEST(ArenaServe, ServesOnUnixSocketAndStopsOnSigint) {
   const std::string path =
       (fs::temp_directory_path() / ("remote_player_test-" + std::to_string(::getpid()) + ".sock"))
           .string();
-  ServeProcess serve({"serve", "--bot", "random", "--plugin-dir", HEARTS_BUNDLED_PLUGIN_DIR,
+  ServeProcess serve({"serve", "--bot", "random",
                       "--listen", "unix:" + path});
   ASSERT_EQ(serve.first_line.rfind("listening on unix:" + path, 0), 0u) << serve.first_line;
   const RunResult r = run_arena("play --bots unix:" + path + ",random,random,random --games 1 --json");

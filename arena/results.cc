@@ -1,0 +1,334 @@
+#include "results.h"
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "hearts/rng.h"
+#include "rating.h"
+
+namespace arena {
+namespace {
+
+namespace pb = hearts::proto;
+
+// One distinct bot's result in one game (copies of a bot at one table merged).
+struct BotInGame {
+  int bot = 0;
+  double score = 0;  // mean final score (or counters) of its copies
+  double points_per_deal = 0;
+  int forfeits = 0;
+};
+
+std::string display_name(const pb::RecordsHeader& header, int bot) {
+  const std::string& name = header.bots(bot).name();
+  int same = 0, before = 0;
+  for (int b = 0; b < header.bots_size(); ++b) {
+    if (header.bots(b).name() == name) {
+      ++same;
+      if (b < bot) ++before;
+    }
+  }
+  return same > 1 ? name + "#" + std::to_string(before + 1) : name;
+}
+
+std::string fixed(double value, int digits) {
+  if (!std::isfinite(value)) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+  return buffer;
+}
+
+Json estimate_json(const Estimate& e, int digits) {
+  auto round_to = [digits](double v) {
+    if (!std::isfinite(v)) return Json();
+    const double scale = std::pow(10.0, digits);
+    return Json(std::round(v * scale) / scale);
+  };
+  Json out = Json::object();
+  out.set("mean", round_to(e.value));
+  out.set("low", round_to(e.low));
+  out.set("high", round_to(e.high));
+  return out;
+}
+
+}  // namespace
+
+bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::GameRecord>& games,
+                     const ResultsOptions& options, Results* out, std::string* error) {
+  const int num_bots = header.bots_size();
+  *out = Results{};
+  out->rules = header.rules().preset();
+  if (num_bots < 2) {
+    *error = "the records name fewer than two bots";
+    return false;
+  }
+  std::vector<BotStanding> bots(num_bots);
+  std::vector<rating::GameResult> rated;
+  // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
+  std::vector<std::map<uint64_t, std::pair<double, int>>> group_points(num_bots);
+  std::vector<std::vector<uint64_t>> group_order(num_bots);
+  std::vector<std::map<std::string, int>> violation_kinds(num_bots);
+  std::vector<int64_t> think_sum(num_bots, 0), think_max(num_bots, 0);
+  const auto settlement = header.rules().options().find("settlement");
+  const bool by_counters =
+      settlement != header.rules().options().end() && settlement->second != "points";
+
+  for (const pb::GameRecord& game : games) {
+    const int n = game.seat_bots_size();
+    if (n < 2 || game.final_scores_size() != n) {
+      *error = "game " + std::to_string(game.game_index() + 1) + " is incomplete in the records";
+      return false;
+    }
+    ++out->games;
+    out->players = n;
+    std::map<int, std::vector<int>> seats_of;  // bot -> its seats
+    for (int s = 0; s < n; ++s) {
+      const int bot = game.seat_bots(s);
+      if (bot < 0 || bot >= num_bots) {
+        *error = "game " + std::to_string(game.game_index() + 1) + " names bot " +
+                 std::to_string(bot) + ", but the header lists " + std::to_string(num_bots);
+        return false;
+      }
+      seats_of[bot].push_back(s);
+    }
+    // Deals that finished (a forfeit can cut the last one short).
+    std::vector<long long> points(n, 0);
+    int deals = 0;
+    for (const pb::DealRecord& deal : game.deals()) {
+      if (deal.deal_scores_size() != n) continue;
+      ++deals;
+      for (int s = 0; s < n; ++s) points[s] += deal.deal_scores(s);
+      for (const pb::PlayRecord& play : deal.plays()) {
+        const int bot = game.seat_bots(play.seat());
+        think_sum[bot] += play.think_us();
+        think_max[bot] = std::max(think_max[bot], play.think_us());
+        ++bots[bot].decisions;
+      }
+      for (const pb::PassRecord& pass : deal.passes()) {
+        const int bot = game.seat_bots(pass.seat());
+        think_sum[bot] += pass.think_us();
+        think_max[bot] = std::max(think_max[bot], pass.think_us());
+        ++bots[bot].decisions;
+      }
+    }
+    out->deals += deals;
+    const std::set<int> forfeited(game.forfeited().begin(), game.forfeited().end());
+    std::vector<BotInGame> entries;
+    for (const auto& [bot, seats] : seats_of) {
+      BotInGame entry;
+      entry.bot = bot;
+      for (int s : seats) {
+        // Forfeits rank last: give them a score beyond every real one.
+        entry.score += forfeited.count(s)
+                           ? 1e9
+                           : (by_counters ? -game.final_counters(s) : game.final_scores(s));
+        entry.points_per_deal += deals ? static_cast<double>(points[s]) / deals : 0.0;
+      }
+      entry.score /= static_cast<double>(seats.size());
+      entry.points_per_deal /= static_cast<double>(seats.size());
+      entries.push_back(entry);
+      bots[bot].games += 1;
+      bots[bot].deals += deals;
+    }
+    // Ranks among distinct bots: the recorded ranks when every bot sits once (they already
+    // follow the rules' settlement and forfeits), otherwise from the merged scores.
+    rating::GameResult result;
+    result.group = game.group_key();
+    const bool distinct = static_cast<int>(seats_of.size()) == n;
+    for (const BotInGame& entry : entries) {
+      int rank = 1;
+      if (distinct && game.ranks_size() == n) {
+        rank = game.ranks(seats_of[entry.bot][0]);
+      } else {
+        for (const BotInGame& other : entries) rank += other.score < entry.score;
+      }
+      result.players.push_back({entry.bot, rank, entry.points_per_deal});
+      auto& groups = group_points[entry.bot];
+      if (!groups.count(game.group_key())) group_order[entry.bot].push_back(game.group_key());
+      groups[game.group_key()].first += entry.points_per_deal;
+      groups[game.group_key()].second += 1;
+    }
+    rated.push_back(std::move(result));
+    for (const pb::Violation& v : game.violations()) {
+      if (v.seat() < 0 || v.seat() >= n) continue;
+      const int bot = game.seat_bots(v.seat());
+      ++bots[bot].violations;
+      ++violation_kinds[bot][pb::Violation::Kind_Name(v.kind())];
+    }
+  }
+
+  try {
+    const auto wins = rating::win_rates(rated, num_bots);
+    rating::PlackettLuceOptions pl;
+    pl.seed = hearts::derive_seed(options.seed, 0x9E11);
+    pl.resamples = options.bootstrap_samples;
+    const auto fit = rating::plackett_luce(rated, num_bots, pl);
+    const auto trueskill = rating::trueskill_ratings(rated, num_bots);
+    for (int b = 0; b < num_bots; ++b) {
+      BotStanding& s = bots[b];
+      s.bot = b;
+      s.name = display_name(header, b);
+      s.spec = header.bots(b).spec();
+      s.wins = wins[b].wins;
+      s.win_rate = wins[b].rate;
+      s.rating = {fit.bots[b].rating, fit.bots[b].low, fit.bots[b].high};
+      s.trueskill_mu = trueskill[b].mu;
+      s.trueskill_sigma = trueskill[b].sigma;
+      s.trueskill_conservative = trueskill[b].conservative();
+      std::vector<double> values, weights;
+      for (uint64_t key : group_order[b]) {
+        const auto& [sum, count] = group_points[b].at(key);
+        values.push_back(sum / count);
+        weights.push_back(count);
+      }
+      if (!values.empty()) {
+        const auto mean = rating::weighted_mean_with_bootstrap_ci(
+            values, weights, hearts::derive_seed(options.seed, 0xB0 + static_cast<uint64_t>(b)),
+            options.bootstrap_samples);
+        s.points_per_deal = {mean.estimate, mean.low, mean.high};
+      } else {
+        s.points_per_deal = {NAN, NAN, NAN};
+      }
+      s.violations_by_kind.assign(violation_kinds[b].begin(), violation_kinds[b].end());
+      s.mean_think_ms = s.decisions ? think_sum[b] / 1000.0 / static_cast<double>(s.decisions) : 0;
+      s.max_think_ms = think_max[b] / 1000.0;
+    }
+    for (const rating::HeadToHead& h :
+         rating::head_to_head(rated, num_bots, hearts::derive_seed(options.seed, 0x424),
+                              options.bootstrap_samples)) {
+      out->head_to_head.push_back(
+          {h.a,
+           h.b,
+           display_name(header, h.a),
+           display_name(header, h.b),
+           h.games,
+           {h.points_per_deal.estimate, h.points_per_deal.low, h.points_per_deal.high}});
+    }
+  } catch (const std::exception& e) {
+    *error = std::string("cannot rate these records: ") + e.what();
+    return false;
+  }
+  std::stable_sort(bots.begin(), bots.end(), [](const BotStanding& a, const BotStanding& b) {
+    return a.rating.value > b.rating.value;
+  });
+  out->standings = std::move(bots);
+  return true;
+}
+
+Json results_json(const Results& r) {
+  Json out = Json::object();
+  out.set("format", "black-lady-arena-results");
+  out.set("format_version", 1);
+  out.set("rules", r.rules);
+  out.set("players", r.players);
+  out.set("games", r.games);
+  out.set("deals", r.deals);
+  Json& standings = out.set("standings", Json::array());
+  for (size_t i = 0; i < r.standings.size(); ++i) {
+    const BotStanding& s = r.standings[i];
+    Json& e = standings.push(Json::object());
+    e.set("place", static_cast<int>(i + 1));
+    e.set("bot", s.name);
+    e.set("spec", s.spec);
+    e.set("games", s.games);
+    e.set("deals", s.deals);
+    e.set("points_per_deal", estimate_json(s.points_per_deal, 4));
+    e.set("wins", std::round(s.wins * 1e4) / 1e4);
+    e.set("win_rate", std::round(s.win_rate * 1e4) / 1e4);
+    e.set("rating", estimate_json(s.rating, 1));
+    Json& ts = e.set("trueskill", Json::object());
+    ts.set("mu", std::round(s.trueskill_mu * 1e3) / 1e3);
+    ts.set("sigma", std::round(s.trueskill_sigma * 1e3) / 1e3);
+    ts.set("conservative", std::round(s.trueskill_conservative * 1e3) / 1e3);
+    Json& v = e.set("violations", Json::object());
+    v.set("total", s.violations);
+    for (const auto& [kind, count] : s.violations_by_kind) v.set(kind, count);
+  }
+  Json& pairs = out.set("head_to_head", Json::array());
+  for (const PairResult& p : r.head_to_head) {
+    Json& e = pairs.push(Json::object());
+    e.set("a", p.a_name);
+    e.set("b", p.b_name);
+    e.set("games", p.games);
+    e.set("points_per_deal_difference", estimate_json(p.difference, 4));
+  }
+  Json& timing = out.set("timing", Json::array());
+  for (const BotStanding& s : r.standings) {
+    Json& e = timing.push(Json::object());
+    e.set("bot", s.name);
+    e.set("decisions", s.decisions);
+    e.set("mean_think_ms", std::round(s.mean_think_ms * 1e4) / 1e4);
+    e.set("max_think_ms", std::round(s.max_think_ms * 1e3) / 1e3);
+  }
+  return out;
+}
+
+std::string results_text(const Results& r) {
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
+                r.deals, r.rules.c_str(), r.players);
+  text += line;
+  std::snprintf(line, sizeof line, "%-4s %-16s %6s %8s  %-22s %6s  %-20s %-22s %5s %9s\n", "",
+                "bot", "games", "deals", "points/deal [95% CI]", "win%", "rating [95% CI]",
+                "TrueSkill mu/sigma (-3s)", "viol", "think ms");
+  text += line;
+  for (size_t i = 0; i < r.standings.size(); ++i) {
+    const BotStanding& s = r.standings[i];
+    const std::string ppd = fixed(s.points_per_deal.value, 2) + " [" +
+                            fixed(s.points_per_deal.low, 2) + ", " +
+                            fixed(s.points_per_deal.high, 2) + "]";
+    const std::string rating = fixed(s.rating.value, 0) + " [" + fixed(s.rating.low, 0) + ", " +
+                               fixed(s.rating.high, 0) + "]";
+    const std::string ts = fixed(s.trueskill_mu, 1) + "/" + fixed(s.trueskill_sigma, 2) + " (" +
+                           fixed(s.trueskill_conservative, 1) + ")";
+    std::snprintf(line, sizeof line,
+                  "%-4zu %-16s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %9.3f\n", i + 1,
+                  s.name.c_str(), s.games, s.deals, ppd.c_str(), 100.0 * s.win_rate, rating.c_str(),
+                  ts.c_str(), s.violations, s.mean_think_ms);
+    text += line;
+  }
+  if (!r.head_to_head.empty()) {
+    text += "\nhead to head (points per deal of the first minus the second, at the same table)\n";
+    for (const PairResult& p : r.head_to_head) {
+      std::snprintf(line, sizeof line, "  %-16s %-16s %6d games  %+.2f [%s, %s]\n",
+                    p.a_name.c_str(), p.b_name.c_str(), p.games, p.difference.value,
+                    fixed(p.difference.low, 2).c_str(), fixed(p.difference.high, 2).c_str());
+      text += line;
+    }
+  }
+  return text;
+}
+
+bool headers_compatible(const pb::RecordsHeader& first, const pb::RecordsHeader& other,
+                        std::string* error) {
+  using google::protobuf::util::MessageDifferencer;
+  if (!MessageDifferencer::Equals(first.rules(), other.rules())) {
+    *error = "the files were played under different rules";
+    return false;
+  }
+  if (first.bots_size() != other.bots_size()) {
+    *error = "the files list different bots";
+    return false;
+  }
+  for (int b = 0; b < first.bots_size(); ++b) {
+    if (first.bots(b).name() != other.bots(b).name() ||
+        first.bots(b).spec() != other.bots(b).spec()) {
+      *error = "the files list different bots (" + first.bots(b).name() + " vs " +
+               other.bots(b).name() + ")";
+      return false;
+    }
+  }
+  if (first.tournament_fingerprint() != other.tournament_fingerprint()) {
+    *error = "the files come from different tournaments (fingerprints differ)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace arena

@@ -1,0 +1,79 @@
+// Tournament results from game records alone: the live tournament and `arena rate` both call
+// compute_results on the same records, so they print exactly the same numbers.
+//
+// Per bot: games and deals; mean points per deal with a 95% bootstrap interval over duplicate
+// groups; win rate (ties split); a Plackett-Luce rating on an Elo-like scale with its interval;
+// TrueSkill mu, sigma and mu - 3 sigma (games applied in schedule order); violations by kind;
+// think time (kept apart: it is measured, not a function of the seed). Plus head-to-head mean
+// point differences with intervals. A bot seated more than once at a table (fewer bots than
+// seats) counts once per game with its copies' mean points and mean final score.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "json.h"
+#include "records.pb.h"
+
+namespace arena {
+
+struct ResultsOptions {
+  int bootstrap_samples = 1000;
+  uint64_t seed = 0;  // for the bootstrap; the tournament passes its own seed
+};
+
+struct Estimate {
+  double value = 0, low = 0, high = 0;
+};
+
+struct BotStanding {
+  int bot = 0;  // index into the records header's bots
+  std::string name;
+  std::string spec;
+  int games = 0;
+  long long deals = 0;
+  Estimate points_per_deal;
+  double wins = 0;
+  double win_rate = 0;
+  Estimate rating;  // Plackett-Luce, Elo-like scale
+  double trueskill_mu = 0, trueskill_sigma = 0, trueskill_conservative = 0;
+  int violations = 0;
+  std::vector<std::pair<std::string, int>> violations_by_kind;
+  long long decisions = 0;
+  double mean_think_ms = 0, max_think_ms = 0;
+};
+
+struct PairResult {
+  int a = 0, b = 0;
+  std::string a_name, b_name;
+  int games = 0;
+  Estimate difference;  // mean points per deal of a minus b when both sat at the table
+};
+
+struct Results {
+  std::string rules;
+  int players = 0;
+  int games = 0;
+  long long deals = 0;
+  std::vector<BotStanding> standings;  // best rating first
+  std::vector<PairResult> head_to_head;
+};
+
+// Computes the results. False with *error if the records do not fit together (bot indices out
+// of range, malformed games).
+bool compute_results(const hearts::proto::RecordsHeader& header,
+                     const std::vector<hearts::proto::GameRecord>& games,
+                     const ResultsOptions& options, Results* out, std::string* error);
+
+// results.json: everything but think times under "standings" and "head_to_head" (a function of
+// the seed), think times under "timing".
+Json results_json(const Results& results);
+// The leaderboard and head-to-head table as text.
+std::string results_text(const Results& results);
+
+// Checks that the headers of several records files describe one tournament (same rules, bots
+// and fingerprint); false with *error saying what differs.
+bool headers_compatible(const hearts::proto::RecordsHeader& first,
+                        const hearts::proto::RecordsHeader& other, std::string* error);
+
+}  // namespace arena

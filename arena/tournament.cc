@@ -1,0 +1,277 @@
+#include "tournament.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "cli_common.h"
+#include "plugin_loader.h"
+#include "progress.h"
+#include "records_io.h"
+#include "results.h"
+#include "rules_spec.h"
+#include "schedule.h"
+#include "sha256.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+namespace pb = hearts::proto;
+
+std::string shard_suffix(const TournamentSetup& setup) {
+  if (setup.shard_count == 1) return "";
+  return "-shard-" + std::to_string(setup.shard_index) + "-of-" + std::to_string(setup.shard_count);
+}
+
+// Everything that decides which games are played and how: a resumed run must match it.
+std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules) {
+  std::string text = "rules:" + rules.preset();
+  const std::map<std::string, std::string> options(rules.options().begin(), rules.options().end());
+  for (const auto& [name, value] : options) text += "|" + name + "=" + value;
+  text += "|bots:";
+  for (const std::string& spec : setup.specs) text += spec + ",";
+  text += "|groups:" + std::to_string(setup.groups) + "|seed:" + std::to_string(setup.seed) +
+          "|all:" + std::to_string(setup.all_permutations) + "|gauntlet:" + setup.gauntlet +
+          "|move:" + std::to_string(setup.referee.move_time_us) +
+          "|bank:" + std::to_string(setup.referee.game_bank_us) +
+          "|forfeit:" + std::to_string(setup.referee.forfeit_after);
+  return sha256_hex(text).substr(0, 32);
+}
+
+// Keeps the first `keep` games of an existing records file and drops the rest (a torn tail).
+bool rewrite_prefix(const std::string& path, const RecordsFile& file, size_t keep,
+                    std::string* error) {
+  const std::string temp = path + ".tmp";
+  auto writer = RecordsWriter::create(temp, file.header, error);
+  if (!writer) return false;
+  for (size_t g = 0; g < keep; ++g) {
+    if (!writer->append(file.games[g], error)) return false;
+  }
+  writer.reset();
+  std::error_code ec;
+  fs::rename(temp, path, ec);
+  if (ec) {
+    *error = "records file " + path + ": cannot replace it: " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string records_path(const TournamentSetup& setup) {
+  return (fs::path(setup.out_dir) / ("records" + shard_suffix(setup) + ".rec")).string();
+}
+
+std::string results_path(const TournamentSetup& setup) {
+  return (fs::path(setup.out_dir) / ("results" + shard_suffix(setup) + ".json")).string();
+}
+
+int run_tournament(const TournamentSetup& setup) {
+  if (setup.specs.size() < 2) return fail("a tournament needs at least two bots (--bots)");
+  if (setup.concurrency < 1) return fail("--concurrency must be at least 1");
+  if (setup.out_dir.empty()) return fail("--out DIR is required");
+  const int n = setup.rules.num_players;
+  int gauntlet = -1;
+  if (!setup.gauntlet.empty()) {
+    for (size_t b = 0; b < setup.specs.size(); ++b) {
+      if (setup.specs[b] == setup.gauntlet) gauntlet = static_cast<int>(b);
+    }
+    if (gauntlet < 0) return fail("--gauntlet " + setup.gauntlet + " is not one of --bots");
+  }
+
+  // The schedule first: it is cheap, and its size is worth seeing before bots load.
+  ScheduleOptions schedule_options;
+  schedule_options.num_bots = static_cast<int>(setup.specs.size());
+  schedule_options.table_size = n;
+  schedule_options.groups = setup.groups;
+  schedule_options.all_permutations = setup.all_permutations;
+  schedule_options.gauntlet = gauntlet;
+  schedule_options.seed = setup.seed;
+  std::string error;
+  const std::vector<ScheduledGame> schedule = make_schedule(schedule_options, &error);
+  if (schedule.empty()) return fail(error);
+  std::vector<const ScheduledGame*> mine;
+  for (const ScheduledGame& game : schedule) {
+    if (static_cast<int>(game.index % setup.shard_count) == setup.shard_index - 1) {
+      mine.push_back(&game);
+    }
+  }
+  const size_t tables = schedule.back().table + 1;
+  const size_t per_group = schedule.size() / tables / static_cast<size_t>(setup.groups);
+  std::fprintf(stderr, "schedule: %zu tables x %d groups x %zu seatings = %zu games%s\n", tables,
+               setup.groups, per_group, schedule.size(),
+               setup.shard_count > 1 ? (", shard " + std::to_string(setup.shard_index) + "/" +
+                                        std::to_string(setup.shard_count) + ": " +
+                                        std::to_string(mine.size()) + " games")
+                                           .c_str()
+                                     : "");
+
+  // Every bot is resolved and checked before any game.
+  const auto search_path = plugin_search_path(setup.plugin_dirs);
+  std::vector<std::shared_ptr<PlayerSource>> sources;
+  for (const std::string& spec : setup.specs) {
+    auto source = resolve_bot_spec(spec, search_path, &error, setup.spec_options);
+    if (!source) return fail(error);
+    sources.push_back(std::move(source));
+  }
+  const hearts::CompiledRules compiled = *hearts::compile(setup.rules);
+
+  pb::RecordsHeader header;
+  header.set_arena_version(HEARTS_ARENA_VERSION);
+  header.set_command(setup.command);
+  *header.mutable_rules() = to_rules_spec(setup.preset, setup.rules);
+  for (const auto& source : sources) {
+    const BotIdentity& id = source->identity();
+    auto* bot = header.add_bots();
+    bot->set_name(id.name);
+    bot->set_version(id.version);
+    bot->set_author(id.author);
+    bot->set_spec(id.spec);
+    bot->set_file_sha256(id.file_sha256);
+    bot->set_transport(id.transport);
+  }
+  header.set_series_seed(setup.seed);
+  header.set_move_time_limit_us(setup.referee.move_time_us);
+  header.set_game_time_bank_us(setup.referee.game_bank_us);
+  header.set_forfeit_after(setup.referee.forfeit_after);
+  header.set_tournament_fingerprint(fingerprint(setup, header.rules()));
+  header.set_shard_index(static_cast<uint32_t>(setup.shard_index));
+  header.set_shard_count(static_cast<uint32_t>(setup.shard_count));
+  header.set_scheduled_games(static_cast<uint32_t>(schedule.size()));
+
+  // Resume: keep the complete games already written in schedule order.
+  std::error_code ec;
+  fs::create_directories(setup.out_dir, ec);
+  if (ec) return fail("--out " + setup.out_dir + ": cannot create it: " + ec.message());
+  const std::string path = records_path(setup);
+  std::vector<pb::GameRecord> done;
+  std::unique_ptr<RecordsWriter> writer;
+  if (fs::exists(path)) {
+    RecordsFile existing;
+    if (!read_records(path, &existing, &error)) return fail(error);
+    if (existing.header.tournament_fingerprint() != header.tournament_fingerprint()) {
+      return fail("records file " + path +
+                  " belongs to a different tournament (other bots, rules, seed or schedule); "
+                  "use another --out or remove it");
+    }
+    size_t keep = 0;
+    while (keep < existing.games.size() && keep < mine.size() &&
+           existing.games[keep].game_index() == mine[keep]->index) {
+      ++keep;
+    }
+    if (!existing.torn.empty()) spdlog::warn("{}", existing.torn);
+    if (keep < existing.games.size() || !existing.torn.empty()) {
+      if (!rewrite_prefix(path, existing, keep, &error)) return fail(error);
+    }
+    std::fprintf(stderr, "resuming: %zu of %zu games already in %s\n", keep, mine.size(),
+                 path.c_str());
+    header = existing.header;  // the original command line stays in the file
+    done.assign(existing.games.begin(), existing.games.begin() + static_cast<long>(keep));
+    writer = RecordsWriter::open_append(path, &error);
+  } else {
+    writer = RecordsWriter::create(path, header, &error);
+  }
+  if (!writer) return fail(error);
+
+  // Workers play games in any order; the writer appends them in schedule order.
+  const size_t first = done.size();
+  const size_t total = mine.size();
+  std::vector<std::optional<pb::GameRecord>> finished(total);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<size_t> next{first};
+  std::string worker_error;
+  const int64_t hang_ms = setup.hang_ms > 0
+                              ? setup.hang_ms
+                              : std::max<int64_t>(10000, 10 * setup.referee.move_time_us / 1000);
+  Watchdog watchdog(hang_ms * 1000);
+  const SteadyClock clock;
+
+  auto worker = [&] {
+    const int slot = watchdog.add_slot();
+    Referee referee(compiled, setup.referee, clock, &watchdog, slot);
+    while (true) {
+      const size_t k = next.fetch_add(1);
+      if (k >= total) return;
+      const ScheduledGame& game = *mine[k];
+      std::vector<std::unique_ptr<Player>> players;
+      std::vector<Player*> seats;
+      std::string create_error;
+      for (int s = 0; s < n; ++s) {
+        hearts::BotConfig config;
+        config.seat = s;
+        config.num_players = n;
+        config.seed = hearts::derive_seed(game.seed, 1000 + static_cast<uint64_t>(s));
+        config.rules = &compiled;
+        players.push_back(sources[game.seat_bots[s]]->create(config, &create_error));
+        if (!players.back()) break;
+        seats.push_back(players.back().get());
+      }
+      pb::GameRecord record;
+      if (static_cast<int>(seats.size()) == n) {
+        referee.play_game(game.seed, game.index, seats, &record);
+        for (int bot : game.seat_bots) record.add_seat_bots(bot);
+        record.set_group_key(game.group_key);
+        record.set_table(game.table);
+        record.set_rotation(game.rotation);
+      }
+      std::lock_guard lock(mutex);
+      if (static_cast<int>(seats.size()) != n && worker_error.empty()) worker_error = create_error;
+      finished[k] = std::move(record);
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < setup.concurrency; ++t) threads.emplace_back(worker);
+
+  Progress progress("games", static_cast<long long>(total));
+  bool write_failed = false;
+  for (size_t k = first; k < total; ++k) {
+    pb::GameRecord record;
+    {
+      std::unique_lock lock(mutex);
+      ready.wait(lock, [&] { return finished[k].has_value() || !worker_error.empty(); });
+      if (!worker_error.empty()) break;
+      record = std::move(*finished[k]);
+      finished[k].reset();
+    }
+    if (!writer->append(record, &error)) {
+      write_failed = true;
+      break;
+    }
+    done.push_back(std::move(record));
+    if (!setup.quiet) progress.update(static_cast<long long>(k + 1));
+  }
+  if (write_failed || !worker_error.empty()) next = total;  // stop the workers
+  for (std::thread& thread : threads) thread.join();
+  progress.finish();
+  if (!worker_error.empty()) return fail(worker_error);
+  if (write_failed) return fail(error);
+
+  Results results;
+  ResultsOptions options;
+  options.bootstrap_samples = setup.bootstrap_samples;
+  options.seed = setup.seed;
+  if (!compute_results(header, done, options, &results, &error)) return fail(error);
+  const Json json = results_json(results);
+  std::ofstream(results_path(setup)) << json.dump();
+  if (setup.json) {
+    print_json(json);
+  } else {
+    std::cout << results_text(results) << "\nrecords: " << path
+              << "\nresults: " << results_path(setup) << '\n';
+  }
+  return 0;
+}
+
+}  // namespace arena
