@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
@@ -235,6 +238,23 @@ int run_tournament(const TournamentSetup& setup) {
   for (int t = 0; t < setup.concurrency; ++t) threads.emplace_back(worker);
 
   Progress progress("games", static_cast<long long>(total));
+  // On a terminal, the standings so far every few seconds (point estimates, no bootstrap).
+  const bool terminal = isatty(STDERR_FILENO) == 1;
+  auto last_board = std::chrono::steady_clock::now();
+  auto show_live_leaderboard = [&](size_t games_done) {
+    if (!terminal || games_done >= total) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_board < std::chrono::seconds(5)) return;
+    last_board = now;
+    Results live;
+    ResultsOptions quick;
+    quick.bootstrap_samples = 0;
+    std::string ignored;
+    if (compute_results(header, done, quick, &live, &ignored)) {
+      std::fprintf(stderr, "\r%80s\rafter %zu of %zu games:\n%s\n", "", games_done, total,
+                   results_text(live).c_str());
+    }
+  };
   bool write_failed = false;
   for (size_t k = first; k < total; ++k) {
     pb::GameRecord record;
@@ -250,7 +270,10 @@ int run_tournament(const TournamentSetup& setup) {
       break;
     }
     done.push_back(std::move(record));
-    if (!setup.quiet) progress.update(static_cast<long long>(k + 1));
+    if (!setup.quiet) {
+      progress.update(static_cast<long long>(k + 1));
+      show_live_leaderboard(k + 1);
+    }
   }
   if (write_failed || !worker_error.empty()) next = total;  // stop the workers
   for (std::thread& thread : threads) thread.join();

@@ -211,7 +211,9 @@ TEST_F(Isolated, HangingBotIsKilledAndRestartedAtTheDeadline) {
   EXPECT_EQ(live_children(), 1) << "each hung child was killed";
   // Bounded: each play costs the deadline (limit + margin) plus one restart, never a hang.
   for (const auto& p : record.deals(0).plays()) {
-    if (p.seat() == 0) EXPECT_LT(p.think_us(), kLimitUs + 50'000 + 2'000'000);
+    if (p.seat() == 0) {
+      EXPECT_LT(p.think_us(), kLimitUs + 50'000 + 2'000'000);
+    }
   }
   EXPECT_LT(elapsed, 20'000);
 }
@@ -233,13 +235,22 @@ TEST_F(Isolated, MemoryHogHitsItsLimitAndTheGameGoesOn) {
   expect_complete(record, 2);
   // The hog allocates on its first play of each deal until allocation fails: a bad_alloc the
   // plugin host reports (EXCEPTION), or a child killed by the limit (CRASH, then restarted).
+  // A child that survives can stay short of memory for a while (gRPC cannot start a thread:
+  // RESOURCE_EXHAUSTED, a MALFORMED reply; or an UNKNOWN error from its RPC handling).
   ASSERT_GE(record.violations_size(), 2) << "at least one per deal";
   for (const Violation& v : record.violations()) {
-    EXPECT_TRUE(v.kind() == Violation::EXCEPTION || v.kind() == Violation::CRASH) << v.detail();
+    EXPECT_TRUE(v.kind() == Violation::EXCEPTION || v.kind() == Violation::CRASH ||
+                v.kind() == Violation::MALFORMED)
+        << v.detail();
     EXPECT_EQ(v.seat(), 0);
+    EXPECT_GE(v.trick(), 0);
   }
-  EXPECT_EQ(record.violations(0).deal(), 0);
-  EXPECT_EQ(record.violations(0).trick(), 0);
+  const Violation& first = record.violations(0);
+  EXPECT_EQ(first.deal(), 0);
+  EXPECT_EQ(first.trick(), 0);
+  EXPECT_TRUE(first.detail().find("bad_alloc") != std::string::npos ||
+              first.kind() == Violation::CRASH)
+      << first.detail();
   EXPECT_EQ(record.violations(record.violations_size() - 1).deal(), 1);
   EXPECT_EQ(live_children(), 1);
 }

@@ -26,7 +26,7 @@ GameResult game(uint64_t group, std::vector<Placement> players) {
 
 // ---- TrueSkill ----
 //
-// Known values: the unit tests of Jeff Moserware's reference C# implementation "Skills"
+// Known values: the unit tests of Jeff Moser's C# TrueSkill implementation moserware/Skills
 // (UnitTests/TrueSkill/TrueSkillCalculatorTests.cs, accompanying his article "Computing Your
 // Skill", 2010), whose digits beyond the third decimal came from Ralf Herbrich's F#
 // implementation and the rest from Microsoft Research's online TrueSkill calculator. They use
