@@ -95,16 +95,7 @@ int run_play(const PlayFlags& flags) {
     header.set_arena_version(HEARTS_ARENA_VERSION);
     header.set_command(command_line());
     *header.mutable_rules() = to_rules_spec(flags.rules.preset, rules);
-    for (const auto& source : sources) {
-      const BotIdentity& id = source->identity();
-      auto* bot = header.add_bots();
-      bot->set_name(id.name);
-      bot->set_version(id.version);
-      bot->set_author(id.author);
-      bot->set_spec(id.spec);
-      bot->set_file_sha256(id.file_sha256);
-      bot->set_transport(id.transport);
-    }
+    for (const auto& source : sources) add_bot(source->identity(), &header);
     header.set_series_seed(flags.seed);
     header.set_move_time_limit_us(flags.move_ms * 1000);
     header.set_game_time_bank_us(flags.bank_ms * 1000);

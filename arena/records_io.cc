@@ -8,6 +8,16 @@
 
 namespace arena {
 
+void add_bot(const BotIdentity& id, hearts::proto::RecordsHeader* header) {
+  auto* bot = header->add_bots();
+  bot->set_name(id.name);
+  bot->set_version(id.version);
+  bot->set_author(id.author);
+  bot->set_spec(id.spec);
+  bot->set_file_sha256(id.file_sha256);
+  bot->set_transport(id.transport);
+}
+
 std::unique_ptr<RecordsWriter> RecordsWriter::create(const std::string& path,
                                                      const hearts::proto::RecordsHeader& header,
                                                      std::string* error) {

@@ -11,12 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "player.h"
 #include "records.pb.h"
 
 namespace arena {
 
 inline constexpr char kRecordsFormat[] = "black-lady-arena-records";
 inline constexpr uint32_t kRecordsFormatVersion = 1;
+
+// Appends a bot's identity to a header's bot list.
+void add_bot(const BotIdentity& identity, hearts::proto::RecordsHeader* header);
 
 class RecordsWriter {
  public:

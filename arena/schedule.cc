@@ -25,17 +25,23 @@ std::vector<std::vector<int>> combinations(int n, int k) {
   return out;
 }
 
-// Seats for a table with fewer bots than seats: every bot once per round, the `extra` chosen
-// bots once more, interleaved so copies of a bot do not sit side by side when avoidable.
+// Seats for a table with fewer bots than seats: every bot table_size / num_bots times, the
+// `extra` chosen bots once more. The copies, bot by bot with the extra bots first, fill the even
+// seats and then the odd ones, so no two copies of a bot sit side by side at the round table
+// (seat n-1 next to seat 0) unless a bot has more than half the seats, when it cannot be avoided.
 std::vector<int> balanced_table(int num_bots, int table_size, const std::vector<int>& extra) {
-  std::vector<int> seats;
-  for (int round = 0; static_cast<int>(seats.size()) < table_size; ++round) {
-    for (int bot = 0; bot < num_bots && static_cast<int>(seats.size()) < table_size; ++bot) {
-      const bool last_round = round == table_size / num_bots;
-      if (!last_round || std::find(extra.begin(), extra.end(), bot) != extra.end()) {
-        seats.push_back(bot);
-      }
+  std::vector<int> copies;
+  for (bool extra_bots : {true, false}) {
+    for (int bot = 0; bot < num_bots; ++bot) {
+      const bool is_extra = std::find(extra.begin(), extra.end(), bot) != extra.end();
+      if (is_extra != extra_bots) continue;
+      copies.insert(copies.end(), table_size / num_bots + (is_extra ? 1 : 0), bot);
     }
+  }
+  std::vector<int> seats(table_size);
+  size_t next = 0;
+  for (int first : {0, 1}) {
+    for (int seat = first; seat < table_size; seat += 2) seats[seat] = copies[next++];
   }
   return seats;
 }

@@ -133,16 +133,7 @@ int run_tournament(const TournamentSetup& setup) {
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(setup.command);
   *header.mutable_rules() = to_rules_spec(setup.preset, setup.rules);
-  for (const auto& source : sources) {
-    const BotIdentity& id = source->identity();
-    auto* bot = header.add_bots();
-    bot->set_name(id.name);
-    bot->set_version(id.version);
-    bot->set_author(id.author);
-    bot->set_spec(id.spec);
-    bot->set_file_sha256(id.file_sha256);
-    bot->set_transport(id.transport);
-  }
+  for (const auto& source : sources) add_bot(source->identity(), &header);
   header.set_series_seed(setup.seed);
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);

@@ -9,26 +9,12 @@
 #include <sstream>
 #include <string>
 
+#include "run_arena.h"
+
 namespace {
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-RunResult run_arena(const std::string& args) {
-  RunResult result;
-  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using arena_test::run_arena;
+using arena_test::RunResult;
 
 google::protobuf::Struct parse_json(const std::string& text) {
   google::protobuf::Struct value;

@@ -3,6 +3,7 @@
 // scores; OpenSpiel parameters change the rules; bad parameters and illegal actions are one-line
 // errors naming them.
 #include "openspiel_import.h"
+#include "run_arena.h"
 
 #include <google/protobuf/struct.pb.h>
 #include <gtest/gtest.h>
@@ -28,6 +29,9 @@
 
 namespace arena {
 namespace {
+
+using arena_test::run_arena;
+using arena_test::RunResult;
 
 std::string games_path() {
   const char* env = std::getenv("HEARTS_SHARED_DIR");
@@ -303,24 +307,6 @@ TEST(OpenSpielImport, WrongPointsAndShortGamesAreErrors) {
 }
 
 // The command line end to end: import, verify, replay.
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-};
-
-RunResult run_arena(const std::string& args) {
-  RunResult result;
-  FILE* pipe = popen((std::string(ARENA_BINARY) + " " + args + " 2>&1").c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
 TEST(OpenSpielImportCli, ImportVerifyReplay) {
   REQUIRE_GAMES();
   const std::string out = temp_file("cli.rec");

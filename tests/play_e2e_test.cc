@@ -7,30 +7,20 @@
 #include <string>
 
 #include "records_io.h"
+#include "run_arena.h"
 
 namespace {
 
-const std::string kTestPlugins = HEARTS_TEST_PLUGIN_DIR;
-
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr together
-};
-
+using arena_test::RunResult;
 RunResult run(const std::string& args, const std::string& env = "") {
-  RunResult result;
-  const std::string command = env + " " + std::string(ARENA_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
+  return arena_test::run_arena(args, env);
 }
 
-bool one_line(const std::string& text) { return text.find('\n') == text.size() - 1; }
+const std::string kTestPlugins = HEARTS_TEST_PLUGIN_DIR;
+
+bool one_line(const std::string& text) {
+  return text.find('\n') == text.size() - 1;
+}
 
 TEST(ArenaBots, ListsTheBundledBots) {
   const RunResult r = run("bots");
@@ -72,9 +62,8 @@ TEST(ArenaPlay, BrokenSpecsStopTheRunWithOneLineNamingTheFile) {
 }
 
 TEST(ArenaPlay, PlaysEveryTableSizeWithTheBundledBots) {
-  for (const std::string bots :
-       {"random,lowest,ducker", "random,lowest,ducker,random,lowest",
-        "random,lowest,ducker,random,lowest,ducker,random"}) {
+  for (const std::string bots : {"random,lowest,ducker", "random,lowest,ducker,random,lowest",
+                                 "random,lowest,ducker,random,lowest,ducker,random"}) {
     const RunResult r = run("play --rules morehead2001 --games 2 --bots " + bots + " --json");
     EXPECT_EQ(r.exit_code, 0) << bots << ": " << r.out;
     EXPECT_NE(r.out.find("\"violations\": 0"), std::string::npos);
@@ -112,10 +101,9 @@ TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
 
 TEST(ArenaPlay, WatchdogStopsAHungBotAndKeepsFinishedGames) {
   const std::string path = ::testing::TempDir() + "hang.rec";
-  const RunResult r =
-      run("play --bots random,random,random,hang --plugin-dir " + kTestPlugins +
-              " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
-          "HEARTS_HANG_FROM_GAME=2");
+  const RunResult r = run("play --bots random,random,random,hang --plugin-dir " + kTestPlugins +
+                              " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
+                          "HEARTS_HANG_FROM_GAME=2");
   EXPECT_EQ(r.exit_code, 3) << r.out;
   EXPECT_NE(r.out.find("bot 'hang' (seat 3) has not returned after 300 ms in game 3"),
             std::string::npos)

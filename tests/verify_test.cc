@@ -2,6 +2,7 @@
 // plugins under many rule sets verify cleanly; a record tampered with in any one place (a play,
 // a deal score, a final score, a trick winner) fails with exit 1 naming the game and deal.
 #include "verify.h"
+#include "run_arena.h"
 
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
@@ -20,24 +21,8 @@
 namespace arena {
 namespace {
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-RunResult run_arena(const std::string& args) {
-  RunResult result;
-  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using arena_test::run_arena;
+using arena_test::RunResult;
 
 std::filesystem::path temp_dir() {
   static const std::filesystem::path dir = [] {

@@ -1,6 +1,7 @@
 // illegal: a test plugin that always plays a card it does not hold (the lowest card of the deck
 // outside its hand, which is never legal); passes its lowest passable cards correctly.
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -11,12 +12,7 @@ class IllegalBot : public hearts::Bot {
   }
 
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 };
 

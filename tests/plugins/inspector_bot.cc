@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -66,12 +67,7 @@ class InspectorBot : public hearts::Bot {
 
   hearts::PassSelection choose_pass(const Observation& obs) override {
     log_observation(obs);
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 
   bool choose_new_moon(const Observation& obs) override {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -24,12 +25,7 @@ class MemoryHogBot : public hearts::Bot {
     return obs.legal.lowest();
   }
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 
  private:

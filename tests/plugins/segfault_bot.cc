@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -16,12 +17,7 @@ class SegfaultBot : public hearts::Bot {
     return obs.legal.lowest();
   }
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 
  private:

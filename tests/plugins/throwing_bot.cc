@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -13,12 +14,7 @@ class ThrowingBot : public hearts::Bot {
   }
 
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 };
 

@@ -2,6 +2,7 @@
 // hearts_abi_version returns kAbiVersion + 1000; the host must refuse it before calling anything
 // else. The aliases are written out by hand, mirroring the macro in hearts/plugin.h.
 #include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -9,12 +10,7 @@ class WrongAbiBot : public hearts::Bot {
  public:
   hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 };
 
