@@ -183,6 +183,9 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   BotService service(source, options.max_open_games);
   grpc::ServerBuilder builder;
   int port = 0;
+  // No SO_REUSEPORT (gRPC's default on Linux): a second server on a busy port must fail rather
+  // than share the port and get half of the arena's connections.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(4 * 1024 * 1024);
   builder.SetMaxSendMessageSize(4 * 1024 * 1024);

@@ -31,7 +31,9 @@ std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
     *error = "empty bot spec";
     return nullptr;
   }
-  if (!grpc_target(spec).empty()) return RemoteSource::connect(spec, options.remote, error);
+  if (spec.starts_with("grpc://") || spec.starts_with("unix:")) {
+    return RemoteSource::connect(spec, options.remote, error);
+  }
   const bool isolated = spec.starts_with("isolated:") || options.isolate_all;
   const std::string plugin_spec = spec.starts_with("isolated:") ? spec.substr(9) : spec;
   auto library = resolve_plugin(plugin_spec, search_path, error);

@@ -40,7 +40,9 @@ int run(TournamentFlags& flags) {
     options.ignore_unknown_fields = false;
     const auto status = google::protobuf::util::JsonStringToMessage(text.str(), &config, options);
     if (!status.ok()) {
-      return fail("config " + flags.config + ": " + std::string(status.message()) +
+      // Syntax errors come with a caret line under the text: keep the error to one line.
+      const std::string message(status.message());
+      return fail("config " + flags.config + ": " + message.substr(0, message.find('\n')) +
                   " (fields are those of proto/tournament.proto)");
     }
   }

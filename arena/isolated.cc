@@ -138,6 +138,20 @@ bool IsolatedSource::spawn(std::string* error) {
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
+  // RLIMIT_AS counts reserved address space, and glibc reserves 64 MiB for each thread's malloc
+  // arena: an idle `arena serve` reserves over 500 MiB that way, so a limit of a few hundred MiB
+  // would starve gRPC's own threads. Two arenas keep the reservation near 150 MiB.
+  std::vector<std::string> env_strings;
+  bool arena_max_set = false;
+  for (char** e = environ; *e != nullptr; ++e) {
+    env_strings.emplace_back(*e);
+    arena_max_set = arena_max_set || env_strings.back().starts_with("MALLOC_ARENA_MAX=");
+  }
+  if (options_.memory_limit_mb > 0 && !arena_max_set)
+    env_strings.emplace_back("MALLOC_ARENA_MAX=2");
+  std::vector<char*> envp;
+  for (std::string& var : env_strings) envp.push_back(var.data());
+  envp.push_back(nullptr);
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
@@ -156,7 +170,7 @@ bool IsolatedSource::spawn(std::string* error) {
     }
     ::dup2(log_fd, STDOUT_FILENO);
     ::dup2(log_fd, STDERR_FILENO);
-    ::execv(argv[0], argv.data());
+    ::execve(argv[0], argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(log_fd);

@@ -153,7 +153,15 @@ std::vector<std::string> plugin_search_path(const std::vector<std::string>& plug
       if (fs::is_directory(candidate, ec)) path.push_back(candidate.lexically_normal().string());
     }
   }
-  return path;
+  // The same folder named twice (a flag and the bundled folder) is searched once.
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& dir : path) {
+    std::error_code canonical_ec;
+    const std::string key = fs::weakly_canonical(dir, canonical_ec).string();
+    if (seen.insert(canonical_ec ? dir : key).second) unique.push_back(dir);
+  }
+  return unique;
 }
 
 std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path) {

@@ -96,6 +96,11 @@ CallResult from_status(const grpc::Status& status, const char* method) {
   return result;
 }
 
+// suit * 16 + rank with rank 0..12: 13..15, 29..31, 45..47 and 61..63 are no cards either.
+bool is_card_id(int id) {
+  return id >= 0 && id < 64 && hearts::Card::from_id(id).is_valid();
+}
+
 CallResult malformed(const std::string& detail) {
   return {CallStatus::kMalformed, detail, "OK"};
 }
@@ -146,7 +151,7 @@ class RemotePlayer final : public Player {
         out->count = reply.cards_size();
         for (int k = 0; k < reply.cards_size(); ++k) {
           const int id = reply.cards(k);
-          if (id < 0 || id > 63)
+          if (!is_card_id(id))
             return malformed("ChoosePass: " + std::to_string(id) + " is not a card id");
           out->cards[k] = hearts::Card::from_id(id);
         }
@@ -157,7 +162,7 @@ class RemotePlayer final : public Player {
         const grpc::Status status = stub->ChoosePlay(&context, request, &reply);
         if (!status.ok()) return from_status(status, "ChoosePlay");
         if (!reply.has_card()) return malformed("ChoosePlay: the reply has no card");
-        if (reply.card() < 0 || reply.card() > 63) {
+        if (!is_card_id(reply.card())) {
           return malformed("ChoosePlay: " + std::to_string(reply.card()) + " is not a card id");
         }
         out->card = hearts::Card::from_id(reply.card());
@@ -250,6 +255,11 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
              std::to_string(options.connect_timeout_us / 1000) + " ms (" +
              status_name(status.error_code()) +
              (status.error_message().empty() ? "" : ": " + status.error_message()) + ")";
+    return nullptr;
+  }
+  if (reply.protocol_version() > 1) {
+    *error = "bot " + spec + ": speaks Bot protocol version " +
+             std::to_string(reply.protocol_version()) + "; this arena speaks version 1";
     return nullptr;
   }
   if (reply.name().empty()) {

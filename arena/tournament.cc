@@ -36,12 +36,16 @@ std::string shard_suffix(const TournamentSetup& setup) {
 }
 
 // Everything that decides which games are played and how: a resumed run must match it.
-std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules) {
+std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules,
+                        const std::vector<std::shared_ptr<PlayerSource>>& sources) {
   std::string text = "rules:" + rules.preset();
   const std::map<std::string, std::string> options(rules.options().begin(), rules.options().end());
   for (const auto& [name, value] : options) text += "|" + name + "=" + value;
   text += "|bots:";
-  for (const std::string& spec : setup.specs) text += spec + ",";
+  // The plugin files' hashes too: a bot rebuilt between a kill and the resume is a new bot.
+  for (size_t b = 0; b < setup.specs.size(); ++b) {
+    text += setup.specs[b] + "=" + sources[b]->identity().file_sha256 + ",";
+  }
   text += "|groups:" + std::to_string(setup.groups) + "|seed:" + std::to_string(setup.seed) +
           "|all:" + std::to_string(setup.all_permutations) + "|gauntlet:" + setup.gauntlet +
           "|move:" + std::to_string(setup.referee.move_time_us) +
@@ -138,7 +142,7 @@ int run_tournament(const TournamentSetup& setup) {
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);
   header.set_forfeit_after(setup.referee.forfeit_after);
-  header.set_tournament_fingerprint(fingerprint(setup, header.rules()));
+  header.set_tournament_fingerprint(fingerprint(setup, header.rules(), sources));
   header.set_shard_index(static_cast<uint32_t>(setup.shard_index));
   header.set_shard_count(static_cast<uint32_t>(setup.shard_count));
   header.set_scheduled_games(static_cast<uint32_t>(schedule.size()));
@@ -150,7 +154,8 @@ int run_tournament(const TournamentSetup& setup) {
   const std::string path = records_path(setup);
   std::vector<pb::GameRecord> done;
   std::unique_ptr<RecordsWriter> writer;
-  if (fs::exists(path)) {
+  // An empty file (killed between creating it and writing the header) starts afresh.
+  if (fs::exists(path) && fs::file_size(path, ec) > 0) {
     RecordsFile existing;
     if (!read_records(path, &existing, &error)) return fail(error);
     if (existing.header.tournament_fingerprint() != header.tournament_fingerprint()) {

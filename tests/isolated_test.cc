@@ -57,6 +57,7 @@ class Isolated : public ::testing::Test {
     options_.log_dir = log_dir_.string();
   }
   void TearDown() override {
+    if (HasFailure()) return;  // keep the bot logs for a look
     std::error_code ec;
     fs::remove_all(log_dir_, ec);
   }
@@ -234,25 +235,52 @@ TEST_F(Isolated, MemoryHogHitsItsLimitAndTheGameGoesOn) {
       play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")});
   expect_complete(record, 2);
   // The hog allocates on its first play of each deal until allocation fails: a bad_alloc the
-  // plugin host reports (EXCEPTION), or a child killed by the limit (CRASH, then restarted).
-  // A child that survives can stay short of memory for a while (gRPC cannot start a thread:
-  // RESOURCE_EXHAUSTED, a MALFORMED reply; or an UNKNOWN error from its RPC handling).
-  ASSERT_GE(record.violations_size(), 2) << "at least one per deal";
+  // plugin host reports (EXCEPTION), or, if gRPC's own threads hit the limit first, a child that
+  // aborts (CRASH, then restarted) or a server that cannot answer (MALFORMED, EXCEPTION).
+  ASSERT_GE(record.violations_size(), 2);
+  for (int deal = 0; deal < 2; ++deal) {
+    const Violation* first = nullptr;
+    for (const Violation& v : record.violations()) {
+      if (v.deal() == deal && first == nullptr) first = &v;
+    }
+    ASSERT_NE(first, nullptr) << "deal " << deal;
+    EXPECT_EQ(first->trick(), 0) << "the first play of the deal: " << first->detail();
+    EXPECT_TRUE(first->detail().find("bad_alloc") != std::string::npos ||
+                first->kind() == Violation::CRASH)
+        << first->detail();
+  }
   for (const Violation& v : record.violations()) {
     EXPECT_TRUE(v.kind() == Violation::EXCEPTION || v.kind() == Violation::CRASH ||
                 v.kind() == Violation::MALFORMED)
         << v.detail();
     EXPECT_EQ(v.seat(), 0);
-    EXPECT_GE(v.trick(), 0);
+    EXPECT_EQ(v.bot(), "memoryhog");
   }
-  const Violation& first = record.violations(0);
-  EXPECT_EQ(first.deal(), 0);
-  EXPECT_EQ(first.trick(), 0);
-  EXPECT_TRUE(first.detail().find("bad_alloc") != std::string::npos ||
-              first.kind() == Violation::CRASH)
-      << first.detail();
-  EXPECT_EQ(record.violations(record.violations_size() - 1).deal(), 1);
   EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, ModestMemoryLimitLeavesAWellBehavedBotAlone) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#endif
+#endif
+  // The limit is on address space, which the child's gRPC threads reserve generously (glibc
+  // keeps a 64 MiB malloc arena per thread): 300 MiB must still leave room to serve.
+  options_.memory_limit_mb = 300;
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(4);
+  for (uint32_t game = 0; game < 3; ++game) {
+    const GameRecord record = play_game(rules, {source, plugin("random"), source, plugin("random")},
+                                        1'000'000, 500 + game, game);
+    expect_complete(record, 4);
+    EXPECT_EQ(record.violations_size(), 0)
+        << (record.violations_size() ? record.violations(0).detail() : "");
+  }
+  EXPECT_EQ(as_isolated(source)->restarts(), 0);
 }
 
 TEST_F(Isolated, WellBehavedBotPlaysExactlyAsInProcess) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,13 +61,14 @@ int64_t now_ms() {
 // A scripted Bot server.
 
 enum class Behaviour {
-  kCorrect,    // lowest legal card; lowest passable cards
-  kSlow,       // kCorrect after sleeping `sleep_ms`
-  kIllegal,    // a card that is not in obs.legal
-  kNoCard,     // PlayReply without a card
-  kNinePass,   // PassReply with 9 cards
-  kBadCardId,  // card id 99
-  kError,      // grpc::Status(UNKNOWN, "boom")
+  kCorrect,     // lowest legal card; lowest passable cards
+  kSlow,        // kCorrect after sleeping `sleep_ms`
+  kIllegal,     // a card that is not in obs.legal
+  kNoCard,      // PlayReply without a card
+  kNinePass,    // PassReply with 9 cards
+  kBadCardId,   // card id 99
+  kNoSuchRank,  // card id 13: in 0..63, but rank 13 does not exist
+  kError,       // grpc::Status(UNKNOWN, "boom")
 };
 
 class ScriptedBot final : public pb::Bot::Service {
@@ -106,8 +108,9 @@ class ScriptedBot final : public pb::Bot::Service {
         for (int k = 0; k < 9; ++k) reply->add_cards(legal[k]);
         return grpc::Status::OK;
       case Behaviour::kBadCardId:
+      case Behaviour::kNoSuchRank:
         for (int k = 0; k + 1 < obs.pass_plan().count(); ++k) reply->add_cards(legal[k]);
-        reply->add_cards(99);
+        reply->add_cards(pass == Behaviour::kBadCardId ? 99 : 13);
         return grpc::Status::OK;
       case Behaviour::kSlow:
         std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms.load()));
@@ -131,6 +134,9 @@ class ScriptedBot final : public pb::Bot::Service {
         return grpc::Status::OK;
       case Behaviour::kBadCardId:
         reply->set_card(99);
+        return grpc::Status::OK;
+      case Behaviour::kNoSuchRank:
+        reply->set_card(13);
         return grpc::Status::OK;
       case Behaviour::kIllegal:
         for (int suit = 0; suit < 4; ++suit) {
@@ -240,8 +246,8 @@ void expect_complete(const GameRecord& record, int deals) {
 }
 
 // Every violation is `kind` for seat 0 with `grpc_status`; returns how many there are.
-int count_violations(const GameRecord& record, Violation::Kind kind,
-                     const std::string& grpc_status, const std::string& detail_part) {
+int count_violations(const GameRecord& record, Violation::Kind kind, const std::string& grpc_status,
+                     const std::string& detail_part) {
   int count = 0;
   for (const Violation& v : record.violations()) {
     EXPECT_EQ(Violation::Kind_Name(v.kind()), Violation::Kind_Name(kind)) << v.detail();
@@ -317,8 +323,12 @@ TEST(RemotePlayer, SlowAnswersAreTimeoutsCutAtTheDeadline) {
   RemoteTable table(source, rules);
   EXPECT_EQ(table.players[0]->timing_margin_us(), 10'000);
   constexpr int64_t kLimitUs = 20'000;
+  const int64_t start = now_ms();
   const GameRecord record = play_game(rules, table.seats, kLimitUs);
+  const int64_t elapsed_ms = now_ms() - start;
   expect_complete(record, kDeals);
+  // The whole game is bounded by its late decisions, each cut at the deadline.
+  EXPECT_LT(elapsed_ms, kPlays * (kLimitUs + 10'000 + 200'000) / 1000);
   EXPECT_EQ(count_violations(record, Violation::TIMEOUT, "DEADLINE_EXCEEDED",
                              "ChoosePlay: DEADLINE_EXCEEDED"),
             kPlays);
@@ -355,8 +365,9 @@ TEST(RemotePlayer, PlayReplyWithoutCardIsMalformed) {
   RemoteTable table(connect_to(server.spec(), {}), rules);
   const GameRecord record = play_game(rules, table.seats);
   expect_complete(record, kDeals);
-  EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "ChoosePlay: the reply has no card"),
-            kPlays);
+  EXPECT_EQ(
+      count_violations(record, Violation::MALFORMED, "OK", "ChoosePlay: the reply has no card"),
+      kPlays);
 }
 
 TEST(RemotePlayer, PassReplyWithNineCardsIsMalformed) {
@@ -384,6 +395,18 @@ TEST(RemotePlayer, CardIdOutOfRangeIsMalformed) {
   const GameRecord record = play_game(rules, table.seats);
   expect_complete(record, kDeals);
   EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "99 is not a card id"),
+            kPlays + kPasses);
+}
+
+TEST(RemotePlayer, IdOfARankThatDoesNotExistIsMalformed) {
+  TestServer server;
+  server.bot->play = Behaviour::kNoSuchRank;
+  server.bot->pass = Behaviour::kNoSuchRank;
+  const auto rules = fixed_deals(kDeals);
+  RemoteTable table(connect_to(server.spec(), {}), rules);
+  const GameRecord record = play_game(rules, table.seats);
+  expect_complete(record, kDeals);
+  EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "13 is not a card id"),
             kPlays + kPasses);
 }
 
@@ -535,7 +558,8 @@ RunResult run_arena(const std::string& args) {
   if (!pipe) return result;
   std::array<char, 4096> buffer;
   size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.out.append(buffer.data(), n);
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream in(err_file);
@@ -557,6 +581,7 @@ struct ServeProcess {
     if (::pipe(fds) != 0) return;
     pid = ::fork();
     if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test
       ::dup2(fds[1], STDOUT_FILENO);
       ::close(fds[0]);
       ::close(fds[1]);
@@ -615,11 +640,11 @@ void expect_no_violations_in_json(const std::string& json, int seats) {
 }
 
 TEST(ArenaServe, ServesOverTcpAndShutsDownCleanlyOnSigterm) {
-  ServeProcess serve({"serve", "--bot", "ducker",
-                      "--listen", "127.0.0.1:0"});
+  ServeProcess serve({"serve", "--bot", "ducker", "--listen", "127.0.0.1:0"});
   ASSERT_EQ(serve.first_line.rfind("listening on 127.0.0.1:", 0), 0u) << serve.first_line;
   EXPECT_NE(serve.first_line.find("ducker"), std::string::npos) << serve.first_line;
-  const int port = std::stoi(serve.first_line.substr(std::string("listening on 127.0.0.1:").size()));
+  const int port =
+      std::stoi(serve.first_line.substr(std::string("listening on 127.0.0.1:").size()));
   ASSERT_GT(port, 0);
   const std::string spec = "grpc://127.0.0.1:" + std::to_string(port);
   const RunResult r = run_arena("play --bots " + spec + ",random,random,random --games 2 --json");
@@ -633,15 +658,27 @@ TEST(ArenaServe, ServesOnUnixSocketAndStopsOnSigint) {
   const std::string path =
       (fs::temp_directory_path() / ("remote_player_test-" + std::to_string(::getpid()) + ".sock"))
           .string();
-  ServeProcess serve({"serve", "--bot", "random",
-                      "--listen", "unix:" + path});
+  ServeProcess serve({"serve", "--bot", "random", "--listen", "unix:" + path});
   ASSERT_EQ(serve.first_line.rfind("listening on unix:" + path, 0), 0u) << serve.first_line;
-  const RunResult r = run_arena("play --bots unix:" + path + ",random,random,random --games 1 --json");
+  const RunResult r =
+      run_arena("play --bots unix:" + path + ",random,random,random --games 1 --json");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   expect_no_violations_in_json(r.out, 4);
   EXPECT_EQ(serve.stop(SIGINT), 0) << "a clean shutdown";
   std::error_code ec;
   fs::remove(path, ec);
+}
+
+TEST(ArenaServe, BusyPortIsAnErrorNotShared) {
+  ServeProcess first({"serve", "--bot", "random", "--listen", "127.0.0.1:0"});
+  ASSERT_EQ(first.first_line.rfind("listening on 127.0.0.1:", 0), 0u) << first.first_line;
+  const std::string address =
+      first.first_line.substr(13, first.first_line.find(' ', 13) - 13);  // after "listening on "
+  const RunResult second = run_arena("serve --bot ducker --listen " + address);
+  EXPECT_EQ(second.exit_code, 2) << second.out << second.err;
+  EXPECT_EQ(second.out, "");
+  EXPECT_NE(second.err.find("cannot listen on " + address), std::string::npos) << second.err;
+  EXPECT_EQ(first.stop(SIGTERM), 0);
 }
 
 TEST(ArenaServe, UnknownBotFailsWithOneLine) {

@@ -55,7 +55,9 @@ long long choose(int n, int k) {
   return result;
 }
 
-long long factorial(int n) { return n <= 1 ? 1 : n * factorial(n - 1); }
+long long factorial(int n) {
+  return n <= 1 ? 1 : n * factorial(n - 1);
+}
 
 // Every case below has at least as many bots as seats.
 const Case kRoundRobins[] = {
@@ -124,8 +126,7 @@ TEST(Schedule, EveryBotPlaysEverySeatEquallyOften) {
     }
     // Each bot plays C(B-1, n-1) tables, every seating of a group once.
     const long long per_group = c.all ? factorial(c.table) : c.table;
-    EXPECT_EQ(expected * c.table,
-              choose(c.bots - 1, c.table - 1) * c.groups * per_group)
+    EXPECT_EQ(expected * c.table, choose(c.bots - 1, c.table - 1) * c.groups * per_group)
         << describe(c);
   }
 }
@@ -309,8 +310,7 @@ TEST(Schedule, TotalSize) {
           if (all && table > 5) continue;
           const Case c{bots, table, groups, all, -1};
           const auto games = schedule_of(c);
-          const long long tables =
-              bots >= table ? choose(bots, table) : choose(bots, table % bots);
+          const long long tables = bots >= table ? choose(bots, table) : choose(bots, table % bots);
           EXPECT_EQ(static_cast<long long>(games.size()),
                     tables * groups * (all ? factorial(table) : table))
               << describe(c);
@@ -370,8 +370,8 @@ TEST(Schedule, ShardsAreDisjointAndTogetherTheWholeSchedule) {
       for (int index = 1; index <= count; ++index) {
         int parsed_index = 0, parsed_count = 0;
         std::string error;
-        ASSERT_TRUE(parse_shard(std::to_string(index) + "/" + std::to_string(count),
-                                &parsed_index, &parsed_count, &error))
+        ASSERT_TRUE(parse_shard(std::to_string(index) + "/" + std::to_string(count), &parsed_index,
+                                &parsed_count, &error))
             << error;
         ASSERT_EQ(parsed_index, index);
         ASSERT_EQ(parsed_count, count);
