@@ -38,7 +38,8 @@ TEST(Json, KeepsKeyOrderAndEscapes) {
   list.push(1.5);
   list.push(true);
   list.push(Json());
-  EXPECT_EQ(out.dump(-1), "{\"zeta\":1,\"alpha\":\"a \\\"quoted\\\"\\nline\\\\\",\"list\":[1.5, true, null]}");
+  EXPECT_EQ(out.dump(-1),
+            "{\"zeta\":1,\"alpha\":\"a \\\"quoted\\\"\\nline\\\\\",\"list\":[1.5, true, null]}");
   EXPECT_EQ(Json(static_cast<long long>(12345678901)).dump(-1), "12345678901");
   EXPECT_EQ(Json(std::string("\x01")).dump(-1), "\"\\u0001\"");
 }

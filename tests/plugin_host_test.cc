@@ -23,8 +23,8 @@ const std::string kTestPlugins = HEARTS_TEST_PLUGIN_DIR;
 class TempDir {
  public:
   TempDir() {
-    path_ = fs::temp_directory_path() / ("hearts_plugin_test_" + std::to_string(::getpid()) +
-                                         "_" + std::to_string(counter_++));
+    path_ = fs::temp_directory_path() /
+            ("hearts_plugin_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
     fs::create_directories(path_);
   }
   ~TempDir() { fs::remove_all(path_); }

@@ -117,7 +117,8 @@ TEST(Referee, IllegalPlaysAreRecordedAndTheLowestLegalCardIsPlayed) {
 }
 
 TEST(Referee, BadPassesAreRecordedAndTheFallbackPassIsMade) {
-  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 4);  // left, right, across, hold
+  const auto rules =
+      fixed_deals(*hearts::preset_rules("standard"), 4);  // left, right, across, hold
   const GameRecord record = play(rules, {"badpass", "random", "random", "random"});
   ASSERT_EQ(record.deals_size(), 4);
   ASSERT_EQ(record.violations_size(), 3) << "three passing deals, none on the hold deal";
@@ -184,7 +185,8 @@ TEST(Referee, ForfeitEndsTheGameAndRanksTheSeatLast) {
   RefereeOptions options;
   options.forfeit_after = 3;
   GameOutcome outcome;
-  const GameRecord record = play(rules, {"random", "illegal", "random", "random"}, options, &outcome);
+  const GameRecord record =
+      play(rules, {"random", "illegal", "random", "random"}, options, &outcome);
   EXPECT_EQ(record.violations_size(), 3);
   ASSERT_EQ(record.forfeited_size(), 1);
   EXPECT_EQ(record.forfeited(0), 1);
@@ -327,8 +329,8 @@ TEST_P(InspectorFairness, SeesNoHiddenCard) {
   ASSERT_GT(lines.size(), 100u);
 
   for (const InspectorLine& line : lines) {
-    SCOPED_TRACE("deal " + std::to_string(line.deal) + " seat " + std::to_string(line.seat) +
-                 " " + line.phase + " after " + std::to_string(line.num_plays) + " plays");
+    SCOPED_TRACE("deal " + std::to_string(line.deal) + " seat " + std::to_string(line.seat) + " " +
+                 line.phase + " after " + std::to_string(line.num_plays) + " plays");
     const auto& deal = record.deals(line.deal);
     const int seat = line.seat;
     const CardSet dealt(deal.hands(seat));
@@ -351,8 +353,8 @@ TEST_P(InspectorFairness, SeesNoHiddenCard) {
       played.insert(Card::from_id(deal.plays(k).card()));
       if (deal.plays(k).seat() == seat) my_played.insert(Card::from_id(deal.plays(k).card()));
     }
-    const bool kitty_mine = rules.rules.kitty_seen_by_winner && line.num_plays >= n &&
-                            deal.trick_winners(0) == seat;
+    const bool kitty_mine =
+        rules.rules.kitty_seen_by_winner && line.num_plays >= n && deal.trick_winners(0) == seat;
     CardSet allowed = dealt | played;
     if (exchanged) allowed |= received;
     if (kitty_mine) allowed |= CardSet(deal.kitty());

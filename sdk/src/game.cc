@@ -542,7 +542,8 @@ void Game::resolve_chance() {
   if (phase_ == Phase::kDeal) {
     deal_from_seed();
   } else if (phase_ == Phase::kPassDirection) {
-    const auto pick = static_cast<uint8_t>(chance_rng_.uniform(static_cast<uint32_t>(num_players())));
+    const auto pick =
+        static_cast<uint8_t>(chance_rng_.uniform(static_cast<uint32_t>(num_players())));
     const PassPlan plan =
         pick == 0 ? PassPlan{}
                   : PassPlan{PassKind::kOffset, pick, static_cast<uint8_t>(rules_.pass_count)};

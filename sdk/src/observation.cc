@@ -25,9 +25,14 @@ void fill_received(const Game& game, int seat, Observation& obs) {
           }
         }
         continue;
-      case PassKind::kScatter: k = distance - 1; break;
-      case PassKind::kStar: k = distance - 2; break;
-      default: continue;
+      case PassKind::kScatter:
+        k = distance - 1;
+        break;
+      case PassKind::kStar:
+        k = distance - 2;
+        break;
+      default:
+        continue;
     }
     const auto passed = game.passed_by(from);
     if (k >= 0 && k < static_cast<int>(passed.size())) {

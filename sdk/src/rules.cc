@@ -95,10 +95,10 @@ Status validate(const Rules& r) {
   }
   // Every hand must keep enough passable cards, however it was dealt.
   if (r.forbidden_passes.size() > hand_size - std::min(max_pass, kMaxPassCards)) {
-    return option_error("forbidden_passes",
-                        std::to_string(r.forbidden_passes.size()) +
-                            " forbidden cards could leave a " + std::to_string(hand_size) +
-                            "-card hand without enough cards to pass");
+    return option_error("forbidden_passes", std::to_string(r.forbidden_passes.size()) +
+                                                " forbidden cards could leave a " +
+                                                std::to_string(hand_size) +
+                                                "-card hand without enough cards to pass");
   }
   if (r.kitty_seen_by_winner && r.deck_adjust != DeckAdjust::kKitty) {
     return option_error("kitty_seen_by_winner", "needs deck_adjust kitty");

@@ -21,7 +21,7 @@ namespace hearts {
 struct BotConfig {
   int32_t seat = 0;
   int32_t num_players = 4;
-  uint64_t seed = 0;  // per bot and game: use it for reproducible randomness
+  uint64_t seed = 0;                     // per bot and game: use it for reproducible randomness
   const CompiledRules* rules = nullptr;  // valid for the bot's whole life
 };
 
@@ -74,7 +74,9 @@ class Bot {
   virtual void on_game_end(const Observation& obs, const DealResult& last_deal);
 };
 
-inline bool Bot::choose_new_moon(const Observation&) { return false; }
+inline bool Bot::choose_new_moon(const Observation&) {
+  return false;
+}
 inline PassPlan Bot::choose_pass_plan(const Observation& obs) {
   return PassPlan{PassKind::kOffset, 1, static_cast<uint8_t>(obs.rules->pass_count)};
 }

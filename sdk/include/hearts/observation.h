@@ -40,8 +40,8 @@ struct Observation {
   PassPlan pass;            // this deal's pass plan (kHold until chosen)
 
   // --- This seat's cards ---
-  CardSet hand;        // held now
-  CardSet dealt_hand;  // as dealt, before passing
+  CardSet hand;                     // held now
+  CardSet dealt_hand;               // as dealt, before passing
   Card passed[kMaxPassCards] = {};  // the cards this seat passed, in order (card k went to
   int32_t passed_count = 0;         // pass_target(pass, num_players, seat, k))
   ReceivedCard received[kMaxPassCards] = {};  // cards received, once passes are exchanged
@@ -64,14 +64,12 @@ struct Observation {
   int32_t deals_completed = 0;
 
   // --- Time and randomness ---
-  int64_t time_left_us = 0;  // for this decision (per-decision limit, or bank if smaller)
+  int64_t time_left_us = 0;   // for this decision (per-decision limit, or bank if smaller)
   int64_t bank_left_us = -1;  // remaining game bank; -1 when there is no bank
-  uint64_t random_seed = 0;  // differs per seat and decision; reproducible for a given game seed
+  uint64_t random_seed = 0;   // differs per seat and decision; reproducible for a given game seed
 
   // --- Convenience (inline, no state) ---
-  std::span<const PlayRecord> all_plays() const {
-    return {plays, static_cast<size_t>(num_plays)};
-  }
+  std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }
   std::span<const PlayRecord> current_trick() const {
     return all_plays().subspan(static_cast<size_t>(tricks_completed) * num_players);
   }

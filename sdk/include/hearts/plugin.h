@@ -92,7 +92,8 @@ int32_t guarded(ErrorText* error, Body&& body) noexcept {
 
 template <typename B>
 void* create(const BotConfig* config, ErrorText* error) noexcept {
-  static_assert(std::is_base_of_v<Bot, B>, "HEARTS_EXPORT_BOT needs a class derived from hearts::Bot");
+  static_assert(std::is_base_of_v<Bot, B>,
+                "HEARTS_EXPORT_BOT needs a class derived from hearts::Bot");
   Bot* bot = nullptr;
   guarded(error, [&] {
     if constexpr (std::is_constructible_v<B, const BotConfig&>) {
@@ -104,7 +105,9 @@ void* create(const BotConfig* config, ErrorText* error) noexcept {
   return bot;
 }
 
-inline void destroy(void* bot) noexcept { delete static_cast<Bot*>(bot); }
+inline void destroy(void* bot) noexcept {
+  delete static_cast<Bot*>(bot);
+}
 
 inline int32_t decide(void* handle, const Observation* obs, Decision* out,
                       ErrorText* error) noexcept {
@@ -118,16 +121,23 @@ inline int32_t decide(void* handle, const Observation* obs, Decision* out,
         for (Card card : selection.cards()) out->cards[k++] = card;
         break;
       }
-      case Phase::kPlay: out->card = bot.choose_play(*obs); break;
-      case Phase::kMoonChoice: out->new_moon = bot.choose_new_moon(*obs) ? 1 : 0; break;
-      case Phase::kDealerChoice: out->plan = bot.choose_pass_plan(*obs); break;
-      default: break;
+      case Phase::kPlay:
+        out->card = bot.choose_play(*obs);
+        break;
+      case Phase::kMoonChoice:
+        out->new_moon = bot.choose_new_moon(*obs) ? 1 : 0;
+        break;
+      case Phase::kDealerChoice:
+        out->plan = bot.choose_pass_plan(*obs);
+        break;
+      default:
+        break;
     }
   });
 }
 
-inline int32_t notify(void* handle, int32_t kind, const Observation* obs,
-                      const DealResult* result, ErrorText* error) noexcept {
+inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const DealResult* result,
+                      ErrorText* error) noexcept {
   return guarded(error, [&] {
     Bot& bot = *static_cast<Bot*>(handle);
     if (kind == kNotifyDealEnd) bot.on_deal_end(*obs, *result);
@@ -139,17 +149,21 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs,
 }  // namespace hearts
 
 // Exports BotClass as this library's bot. Use once, at global scope, in one source file.
-#define HEARTS_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR)                               \
-  namespace hearts_exported_bot {                                                        \
-  inline uint32_t abi_version() { return ::hearts::kAbiVersion; }                    \
-  inline ::hearts::BotInfoC info() { return {NAME, VERSION, AUTHOR}; }               \
+#define HEARTS_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR)                             \
+  namespace hearts_exported_bot {                                                      \
+  inline uint32_t abi_version() {                                                      \
+    return ::hearts::kAbiVersion;                                                      \
+  }                                                                                    \
+  inline ::hearts::BotInfoC info() {                                                   \
+    return {NAME, VERSION, AUTHOR};                                                    \
+  }                                                                                    \
   inline void* create(const ::hearts::BotConfig* config, ::hearts::ErrorText* error) { \
-    return ::hearts::plugin_detail::create<BotClass>(config, error);                     \
-  }                                                                                      \
-  }                                                                                      \
-  BOOST_DLL_ALIAS(hearts_exported_bot::abi_version, hearts_abi_version)                  \
-  BOOST_DLL_ALIAS(hearts_exported_bot::info, hearts_bot_info)                            \
-  BOOST_DLL_ALIAS(hearts_exported_bot::create, hearts_bot_create)                        \
-  BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)                  \
-  BOOST_DLL_ALIAS(::hearts::plugin_detail::decide, hearts_bot_decide)                    \
+    return ::hearts::plugin_detail::create<BotClass>(config, error);                   \
+  }                                                                                    \
+  }                                                                                    \
+  BOOST_DLL_ALIAS(hearts_exported_bot::abi_version, hearts_abi_version)                \
+  BOOST_DLL_ALIAS(hearts_exported_bot::info, hearts_bot_info)                          \
+  BOOST_DLL_ALIAS(hearts_exported_bot::create, hearts_bot_create)                      \
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)                \
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::decide, hearts_bot_decide)                  \
   BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)
