@@ -15,10 +15,15 @@
 // Bot defaults (pass_count cards to the left; old moon).
 #include <span>
 
+#include "../common/card_helpers.h"
 #include "hearts/plugin.h"
 
 namespace {
 
+using bot_helpers::above;
+using bot_helpers::below;
+using bot_helpers::prefer;
+using bot_helpers::rank_of;
 using hearts::Card;
 using hearts::CardSet;
 using hearts::Observation;
@@ -27,9 +32,6 @@ using hearts::Suit;
 
 int points(const Observation& obs, Card card) {
   return obs.card_points(card);
-}
-int rank_of(Card card) {
-  return static_cast<int>(card.rank());
 }
 
 // The cards of `cards` worth more than zero (penalty) or less than zero (bonus).
@@ -46,27 +48,6 @@ CardSet bonus_cards(const Observation& obs, CardSet cards) {
     if (points(obs, card) < 0) out.insert(card);
   }
   return out;
-}
-
-// The cards of `cards` in `suit` ranked strictly above / below `rank`.
-CardSet above(CardSet cards, Suit suit, int rank) {
-  CardSet out;
-  for (Card card : cards.of_suit(suit)) {
-    if (rank_of(card) > rank) out.insert(card);
-  }
-  return out;
-}
-CardSet below(CardSet cards, Suit suit, int rank) {
-  CardSet out;
-  for (Card card : cards.of_suit(suit)) {
-    if (rank_of(card) < rank) out.insert(card);
-  }
-  return out;
-}
-
-// `preferred` if it is not empty, else `fallback`: narrows a choice without ever emptying it.
-CardSet prefer(CardSet preferred, CardSet fallback) {
-  return preferred.empty() ? fallback : preferred;
 }
 
 // Every card played so far this deal.

@@ -31,10 +31,15 @@
 #include <utility>
 #include <vector>
 
+#include "../common/card_helpers.h"
 #include "hearts/plugin.h"
 
 namespace {
 
+using bot_helpers::above;
+using bot_helpers::below;
+using bot_helpers::prefer;
+using bot_helpers::rank_of;
 using hearts::Card;
 using hearts::CardSet;
 using hearts::MoonRule;
@@ -45,30 +50,6 @@ using hearts::Suit;
 
 constexpr std::array<Suit, 4> kSuits = {Suit::kClubs, Suit::kDiamonds, Suit::kHearts,
                                         Suit::kSpades};
-
-int rank_of(Card card) {
-  return static_cast<int>(card.rank());
-}
-
-CardSet above(CardSet cards, Suit suit, int rank) {
-  CardSet out;
-  for (Card card : cards.of_suit(suit)) {
-    if (rank_of(card) > rank) out.insert(card);
-  }
-  return out;
-}
-CardSet below(CardSet cards, Suit suit, int rank) {
-  CardSet out;
-  for (Card card : cards.of_suit(suit)) {
-    if (rank_of(card) < rank) out.insert(card);
-  }
-  return out;
-}
-
-// `preferred` if not empty, else `fallback`: narrows a choice without ever emptying it.
-CardSet prefer(CardSet preferred, CardSet fallback) {
-  return preferred.empty() ? fallback : preferred;
-}
 
 // The card of `cards` with the lowest key (first card wins ties). `cards` must not be empty.
 template <typename Key>

@@ -28,11 +28,16 @@
 #include <cstdlib>
 #include <span>
 
+#include "../common/card_helpers.h"
 #include "hearts/plugin.h"
 #include "sampler.h"
 
 namespace {
 
+using bot_helpers::above;
+using bot_helpers::below;
+using bot_helpers::prefer;
+using bot_helpers::rank_of;
 using hearts::Card;
 using hearts::CardSet;
 using hearts::CompiledRules;
@@ -43,22 +48,6 @@ using hearts::Suit;
 constexpr int kMaxSamples = 1500;  // ~20 ms on a 2020s laptop core; plenty for paired worlds
 constexpr int kMaxRejectsPerSample = 20;
 
-int rank_of(Card card) {
-  return static_cast<int>(card.rank());
-}
-
-// The cards of `cards` in `suit` ranked strictly above / below `rank`.
-CardSet above(CardSet cards, Suit suit, int rank) {
-  const int shift = 16 * static_cast<int>(suit);
-  return cards & CardSet(CardSet::whole_suit(suit).bits() & ~((uint64_t{2} << (shift + rank)) - 1));
-}
-CardSet below(CardSet cards, Suit suit, int rank) {
-  const int shift = 16 * static_cast<int>(suit);
-  return cards & CardSet(CardSet::whole_suit(suit).bits() & ((uint64_t{1} << (shift + rank)) - 1));
-}
-CardSet prefer(CardSet preferred, CardSet fallback) {
-  return preferred.empty() ? fallback : preferred;
-}
 template <typename Better>
 Card best_of(CardSet cards, Better better) {
   Card best = cards.lowest();
