@@ -115,13 +115,14 @@ int run_tournament(const TournamentSetup& setup) {
   }
   const size_t tables = schedule.back().table + 1;
   const size_t per_group = schedule.size() / tables / static_cast<size_t>(setup.groups);
-  std::fprintf(stderr, "schedule: %zu tables x %d groups x %zu seatings = %zu games%s\n", tables,
-               setup.groups, per_group, schedule.size(),
-               setup.shard_count > 1 ? (", shard " + std::to_string(setup.shard_index) + "/" +
-                                        std::to_string(setup.shard_count) + ": " +
-                                        std::to_string(mine.size()) + " games")
-                                           .c_str()
-                                     : "");
+  if (setup.print_results)
+    std::fprintf(stderr, "schedule: %zu tables x %d groups x %zu seatings = %zu games%s\n", tables,
+                 setup.groups, per_group, schedule.size(),
+                 setup.shard_count > 1 ? (", shard " + std::to_string(setup.shard_index) + "/" +
+                                          std::to_string(setup.shard_count) + ": " +
+                                          std::to_string(mine.size()) + " games")
+                                             .c_str()
+                                       : "");
 
   // Every bot is resolved and checked before any game.
   const auto search_path = plugin_search_path(setup.plugin_dirs);
@@ -284,7 +285,9 @@ int run_tournament(const TournamentSetup& setup) {
   if (!compute_results(header, done, options, &results, &error)) return fail(error);
   const Json json = results_json(results);
   std::ofstream(results_path(setup)) << json.dump();
-  if (setup.json) {
+  if (!setup.print_results) {
+    // results.json is written; nothing to print
+  } else if (setup.json) {
     print_json(json);
   } else {
     std::cout << results_text(results) << "\nrecords: " << path

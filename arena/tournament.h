@@ -33,8 +33,9 @@ struct TournamentSetup {
   int shard_index = 1;  // 1-based
   int shard_count = 1;
   int bootstrap_samples = 1000;
-  bool json = false;   // results as JSON on stdout instead of the text leaderboard
-  bool quiet = false;  // no progress lines
+  bool json = false;          // results as JSON on stdout instead of the text leaderboard
+  bool quiet = false;         // no progress lines
+  bool print_results = true;  // false: write results.json only (arena bench)
   std::string command;
 };
 
