@@ -33,7 +33,8 @@ class PluginPlayer final : public Player {
   ~PluginPlayer() override { library_->destroy_(handle_); }
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    hearts::ErrorText error{};
+    hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
+    error.text[0] = '\0';
     if (library_->decide_(handle_, &obs, out, &error) != 0) {
       return {CallStatus::kError, "exception: " + copy_text(error.text), ""};
     }
@@ -42,7 +43,8 @@ class PluginPlayer final : public Player {
 
   CallResult notify(int32_t kind, const hearts::Observation& obs,
                     const hearts::DealResult& result) override {
-    hearts::ErrorText error{};
+    hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
+    error.text[0] = '\0';
     if (library_->notify_(handle_, kind, &obs, &result, &error) != 0) {
       return {CallStatus::kError, "exception in notification: " + copy_text(error.text), ""};
     }

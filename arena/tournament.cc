@@ -86,6 +86,9 @@ std::string results_path(const TournamentSetup& setup) {
 int run_tournament(const TournamentSetup& setup) {
   if (setup.specs.size() < 2) return fail("a tournament needs at least two bots (--bots)");
   if (setup.concurrency < 1) return fail("--concurrency must be at least 1");
+  if (setup.concurrency > Watchdog::kMaxSlots) {
+    return fail("--concurrency must be at most " + std::to_string(Watchdog::kMaxSlots));
+  }
   if (setup.out_dir.empty()) return fail("--out DIR is required");
   const int n = setup.rules.num_players;
   int gauntlet = -1;

@@ -2,10 +2,13 @@
 // watches each decision and, past the hang limit, reports the bot and game and ends the process.
 // Records are flushed game by game, so every finished game is already safe on disk.
 //
-// Thread safety: arm()/disarm() are called by one referee thread per table; any number of
-// tables may share one Watchdog.
+// Thread safety: arm()/disarm() are called by one referee thread per table; up to kMaxSlots
+// tables may share one Watchdog. arm()/disarm() take no lock and read no clock (they run twice
+// per decision): the watchdog thread publishes a coarse "now" every poll period, and a hang is
+// reported between one and two periods late, which is far below the hang limit's precision.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -13,7 +16,6 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <vector>
 
 namespace arena {
 
@@ -25,7 +27,8 @@ class Watchdog {
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
 
-  // A slot per concurrent table. Call from that table's thread only.
+  static constexpr int kMaxSlots = 256;
+  // A slot per concurrent table (at most kMaxSlots; -1 beyond). Call from that table's thread.
   int add_slot();
   void arm(int slot, const std::string* bot_name, int seat, uint32_t game_index);
   void disarm(int slot);
@@ -33,18 +36,21 @@ class Watchdog {
  private:
   struct Slot {
     std::atomic<int64_t> deadline_us{0};  // 0 = disarmed
-    const std::string* bot_name = nullptr;
-    int seat = 0;
-    uint32_t game_index = 0;
+    std::atomic<const std::string*> bot_name{nullptr};
+    std::atomic<int> seat{0};
+    std::atomic<uint32_t> game_index{0};
   };
   void run();
 
   int64_t hang_us_;
+  int64_t period_us_;
+  std::atomic<int64_t> coarse_now_us_;  // published by the watchdog thread every period
   std::function<void(const std::string&)> on_hang_;
   std::mutex mutex_;
   std::condition_variable stop_cv_;
   bool stopping_ = false;
-  std::vector<std::unique_ptr<Slot>> slots_;
+  std::array<Slot, kMaxSlots> slots_;
+  std::atomic<int> slot_count_{0};
   std::thread thread_;
 };
 

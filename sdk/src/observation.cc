@@ -13,27 +13,21 @@ void fill_received(const Game& game, int seat, Observation& obs) {
     for (Card card : game.received_by(seat)) obs.received[obs.received_count++] = {card, -1};
     return;
   }
+  if (plan.kind == PassKind::kOffset) {
+    // One sender: the seat `offset` places to the right.
+    const int from = (seat - plan.offset % n + n) % n;
+    if (from == seat) return;
+    for (Card card : game.passed_by(from)) {
+      obs.received[obs.received_count++] = {card, static_cast<int8_t>(from)};
+    }
+    return;
+  }
+  // Scatter and star: each other seat sends its k-th card here, k fixed by the distance.
+  const int first_distance = plan.kind == PassKind::kScatter ? 1 : 2;
+  if (plan.kind != PassKind::kScatter && plan.kind != PassKind::kStar) return;
   for (int from = 0; from < n; ++from) {
     if (from == seat) continue;
-    const int distance = (seat - from + n) % n;
-    int k = -1;
-    switch (plan.kind) {
-      case PassKind::kOffset:
-        if (distance == plan.offset) {
-          for (Card card : game.passed_by(from)) {
-            obs.received[obs.received_count++] = {card, static_cast<int8_t>(from)};
-          }
-        }
-        continue;
-      case PassKind::kScatter:
-        k = distance - 1;
-        break;
-      case PassKind::kStar:
-        k = distance - 2;
-        break;
-      default:
-        continue;
-    }
+    const int k = (seat - from + n) % n - first_distance;
     const auto passed = game.passed_by(from);
     if (k >= 0 && k < static_cast<int>(passed.size())) {
       obs.received[obs.received_count++] = {passed[k], static_cast<int8_t>(from)};
@@ -71,7 +65,8 @@ Observation observe(const Game& game, int seat) {
   obs.tricks_completed = game.tricks_completed();
   obs.trick_leader = game.trick_leader();
   obs.hearts_broken = game.hearts_broken();
-  for (int s = 0; s < n; ++s) {
+  // All kMaxPlayers entries (zero past n): a fixed-size copy the compiler unrolls.
+  for (int s = 0; s < kMaxPlayers; ++s) {
     obs.points_taken[s] = game.points_taken(s);
     obs.tricks_won[s] = game.tricks_won(s);
     obs.scores[s] = game.score(s);
