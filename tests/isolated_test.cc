@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -671,6 +672,57 @@ TEST_F(Isolated, ChildGetsTheBotConfigOnceAndEveryNotification) {
   EXPECT_EQ(count["notify 1 deal 0"], 2);
   EXPECT_EQ(count["notify 1 deal 1"], 2);
   EXPECT_EQ(count["notify 2 deal 1"], 2);
+}
+
+// Whether `pid` is running (not gone, not a zombie).
+bool running(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!in || !std::getline(in, line)) return false;
+  const size_t close = line.rfind(')');
+  return close != std::string::npos && line.size() > close + 2 && line[close + 2] != 'Z';
+}
+
+TEST_F(Isolated, ChildDiesWithTheArena) {
+  // A stand-in arena (a fork of this test) starts an isolated bot, reports the child's pid and
+  // dies without any cleanup; the child must not outlive it.
+  int report[2];
+  ASSERT_EQ(::pipe(report), 0);
+  const pid_t arena = ::fork();
+  ASSERT_GE(arena, 0);
+  if (arena == 0) {
+    ::close(report[0]);
+    std::string error;
+    auto source = resolve_bot_spec("isolated:random", kSearchPath, &error, options_);
+    pid_t child = -1;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+      std::ifstream in(entry.path() / "stat");
+      std::string line;
+      if (!in || !std::getline(in, line)) continue;
+      const size_t close = line.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream rest(line.substr(close + 1));
+      std::string state;
+      pid_t ppid = 0;
+      rest >> state >> ppid;
+      if (ppid == ::getpid()) child = std::stoi(entry.path().filename().string());
+    }
+    const ssize_t written = ::write(report[1], &child, sizeof child);
+    ::_exit(source != nullptr && written == sizeof child ? 0 : 1);
+  }
+  ::close(report[1]);
+  pid_t child = -1;
+  ASSERT_EQ(::read(report[0], &child, sizeof child), static_cast<ssize_t>(sizeof child));
+  ::close(report[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(arena, &status, 0), arena);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_GT(child, 0) << "the stand-in arena started a child";
+  const int64_t until = now_ms() + 5'000;
+  while (running(child) && now_ms() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_FALSE(running(child)) << "child " << child << " outlived its arena";
 }
 
 // The referee's forfeit policy applies to isolated bots as to any other.
