@@ -1,10 +1,12 @@
 // `arena serve --bot SPEC --listen ADDR`: hosts a bot as a gRPC server for remote arenas.
+// `arena serve --bot SPEC --channel-fd N`: the child side of an isolated plugin (isolated.h).
 #include <memory>
 
 #include "bot_server.h"
 #include "bot_specs.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "isolated_child.h"
 #include "plugin_loader.h"
 
 namespace arena {
@@ -14,6 +16,7 @@ struct ServeFlags {
   std::string bot;
   ServeOptions serve;
   std::vector<std::string> plugin_dirs;
+  int channel_fd = -1;
 };
 
 int run_serve(const ServeFlags& flags) {
@@ -23,6 +26,7 @@ int run_serve(const ServeFlags& flags) {
   std::string error;
   auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
   if (!source) return fail(error);
+  if (flags.channel_fd >= 0) return serve_isolated_child(source, flags.channel_fd);
   return serve_bot(source, flags.serve);
 }
 
@@ -39,6 +43,11 @@ void add_serve_command(CLI::App& app, int* exit_code) {
                    "(0.0.0.0:PORT to accept other machines); port 0 picks a free one")
       ->capture_default_str();
   serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  serve
+      ->add_option("--channel-fd", flags->channel_fd,
+                   "serve an arena's isolated-plugin channel on this inherited socket instead of "
+                   "gRPC (the arena starts its isolated children this way)")
+      ->check(CLI::NonNegativeNumber);
   serve->callback([flags, exit_code] { *exit_code = run_serve(*flags); });
 }
 

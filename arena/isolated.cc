@@ -1,10 +1,12 @@
 #include "isolated.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,10 +16,15 @@
 #include <filesystem>
 #include <thread>
 
+#include "frame_channel.h"
+#include "isolated_wire.h"
+
 namespace arena {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr int kChildControlFd = 3;  // where the child finds its control socket
 
 std::string describe_exit(int status) {
   if (WIFSIGNALED(status)) {
@@ -35,54 +42,166 @@ std::string executable_path() {
   return fs::read_symlink("/proc/self/exe", ec).string();
 }
 
+// One seat's bot instance in the child, reached over a socket of its own.
 class IsolatedPlayer final : public Player {
  public:
-  IsolatedPlayer(std::shared_ptr<IsolatedSource> source, std::unique_ptr<Player> remote)
-      : source_(std::move(source)), remote_(std::move(remote)) {}
+  IsolatedPlayer(std::shared_ptr<IsolatedSource> source, const hearts::BotConfig& config)
+      : source_(std::move(source)), config_(config) {}
+  ~IsolatedPlayer() override { close_channel(); }
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    const uint64_t generation = source_->generation();
-    CallResult result = remote_->decide(obs, out);
-    if (result.status == CallStatus::kTimeout) {
-      source_->restart(generation);
-      result.detail = "no answer within " + std::to_string(obs.time_left_us / 1000) +
-                      " ms; the bot's process was killed and restarted (" + result.detail + ")";
-      return result;
-    }
-    if (result.status == CallStatus::kUnavailable || result.status == CallStatus::kMalformed) {
-      const std::string death = source_->reap_if_dead(1'000'000);
-      if (!death.empty()) {
-        source_->restart(generation);
-        return {CallStatus::kCrash,
-                "the bot's process " + death + "; restarted (log: " + source_->log_path() + ")",
-                result.grpc_status};
+    const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + source_->margin_us();
+    ReplyHead head;
+    std::string text;
+    CallResult call = exchange(FrameType::kDecide, obs, 0, nullptr, wait_us, &head, &text);
+    if (call.status != CallStatus::kOk) {
+      if (call.status == CallStatus::kTimeout) {
+        call.detail = "no answer within " + std::to_string(obs.time_left_us / 1000) +
+                      " ms; the bot's process was killed and restarted";
       }
+      return call;
     }
-    return result;
+    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    if (const std::string bad = check_decision(obs.phase, head.decision); !bad.empty()) {
+      return {CallStatus::kMalformed, "the bot's process answered " + bad, ""};
+    }
+    *out = head.decision;
+    return {};
   }
 
   CallResult notify(int32_t kind, const hearts::Observation& obs,
                     const hearts::DealResult& result) override {
-    const uint64_t generation = source_->generation();
-    CallResult call = remote_->notify(kind, obs, result);
-    if (call.status != CallStatus::kOk) {
-      const std::string death = source_->reap_if_dead(200'000);
-      if (!death.empty() || call.status == CallStatus::kTimeout) source_->restart(generation);
-      if (!death.empty())
-        call = {CallStatus::kCrash, "the bot's process " + death, call.grpc_status};
-    }
-    return call;
+    const int64_t wait_us =
+        std::max<int64_t>(obs.time_left_us, 0) + source_->margin_us() + 1'000'000;
+    ReplyHead head;
+    std::string text;
+    CallResult call = exchange(FrameType::kNotify, obs, kind, &result, wait_us, &head, &text);
+    if (call.status != CallStatus::kOk) return call;
+    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    return {};
   }
 
   const BotIdentity& identity() const override { return source_->identity(); }
-  int64_t timing_margin_us() const override { return remote_->timing_margin_us(); }
+  int64_t timing_margin_us() const override { return source_->margin_us(); }
 
  private:
+  static CallResult failed(ReplyStatus status, const std::string& text) {
+    if (status == ReplyStatus::kBotFailed) return {CallStatus::kError, text, ""};
+    return {CallStatus::kError, "the bot's process rejected the request: " + text, ""};
+  }
+
+  void close_channel() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+  // The rules frame, unless the child already has these rules on this channel.
+  void add_rules(const hearts::CompiledRules* rules) {
+    if (rules == sent_rules_) return;
+    sent_rules_ = rules;
+    // Derived tables are a function of the options: equal options, equal rules.
+    if (rules_sent_ && sent_copy_.rules == rules->rules) return;
+    sent_copy_ = *rules;
+    rules_sent_ = true;
+    out_.begin(FrameType::kRules, seq_);
+    out_.append_value(*rules);
+    out_.end();
+  }
+
+  // Sends one request (opening the channel and creating the bot first if needed) and reads its
+  // reply by the deadline. Any failure closes the channel; timeouts and deaths restart the child.
+  CallResult exchange(FrameType type, const hearts::Observation& obs, int32_t kind,
+                      const hearts::DealResult* result, int64_t wait_us, ReplyHead* head,
+                      std::string* text) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
+    std::string detail;
+    out_.clear();
+    ++seq_;
+    if (fd_ < 0 || generation_ != source_->generation()) {
+      close_channel();
+      fd_ = source_->open_channel(&generation_, &detail);
+      if (fd_ < 0) return lost(ReadStatus::kClosed, detail);
+      reader_.reset(fd_);
+      sent_rules_ = nullptr;
+      rules_sent_ = false;
+      add_rules(config_.rules);
+      out_.begin(FrameType::kCreate, seq_);
+      out_.append_value(config_);
+      out_.end();
+    }
+    add_rules(obs.rules);
+    out_.begin(type, seq_);
+    if (type == FrameType::kNotify) {
+      out_.append_value(kind);
+      out_.append_value(*result);
+    }
+    append_observation(obs, &out_);
+    out_.end();
+    if (!send_all(fd_, out_.bytes(), &detail)) return lost(ReadStatus::kClosed, detail);
+
+    Frame frame;
+    while (true) {
+      const ReadStatus status = reader_.read(deadline, &frame, &detail);
+      if (status != ReadStatus::kOk) return lost(status, detail);
+      if (frame.header.type != static_cast<uint32_t>(FrameType::kReply)) {
+        return lost(ReadStatus::kMalformed, "a frame of type " + std::to_string(frame.header.type));
+      }
+      if (frame.header.seq < seq_) continue;  // the answer to an earlier request: never ours
+      if (frame.header.seq > seq_) {
+        return lost(ReadStatus::kMalformed, "an answer to request " +
+                                                std::to_string(frame.header.seq) + " (asked " +
+                                                std::to_string(seq_) + ")");
+      }
+      std::span<const char> payload = frame.payload;
+      if (!take_value(payload, head) || payload.size() != head->detail_size) {
+        return lost(ReadStatus::kMalformed,
+                    "a reply of " + std::to_string(frame.payload.size()) + " bytes");
+      }
+      text->assign(payload.data(), payload.size());
+      return {};
+    }
+  }
+
+  // What a broken exchange means: a hung child is killed, a dead one reaped; both restart.
+  CallResult lost(ReadStatus status, const std::string& detail) {
+    close_channel();
+    const uint64_t generation = generation_;
+    if (status == ReadStatus::kTimeout) {
+      source_->restart(generation);
+      return {CallStatus::kTimeout, "no answer; the bot's process was killed and restarted", ""};
+    }
+    if (status == ReadStatus::kMalformed) {
+      return {CallStatus::kMalformed, "the bot's process sent " + detail, ""};
+    }
+    // The socket closed: the child is dying, or it closed this one channel.
+    if (source_->child_exiting(100'000)) {
+      const std::string death = source_->reap_if_dead(1'000'000);
+      source_->restart(generation);
+      return {CallStatus::kCrash,
+              "the bot's process " + (death.empty() ? "closed its control socket" : death) +
+                  "; restarted (log: " + source_->log_path() + ")",
+              ""};
+    }
+    if (status == ReadStatus::kTorn) {
+      return {CallStatus::kMalformed, "the bot's process sent a torn frame: " + detail, ""};
+    }
+    return {CallStatus::kUnavailable,
+            "the bot's process closed the connection" + (detail.empty() ? "" : ": " + detail), ""};
+  }
+
   std::shared_ptr<IsolatedSource> source_;
-  std::unique_ptr<Player> remote_;
+  hearts::BotConfig config_;
+  int fd_ = -1;
+  uint64_t generation_ = 0;  // the child the channel belongs to
+  uint64_t seq_ = 0;
+  FrameReader reader_;
+  FrameBuffer out_;
+  const hearts::CompiledRules* sent_rules_ = nullptr;
+  bool rules_sent_ = false;
+  hearts::CompiledRules sent_copy_;  // the rules the child has on this channel
 };
 
-std::atomic<int> socket_counter{0};
+std::atomic<int> child_counter{0};
 
 }  // namespace
 
@@ -94,22 +213,19 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
   std::shared_ptr<IsolatedSource> source(new IsolatedSource());
   source->plugin_path_ = plugin_path;
   source->options_ = options;
-  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(socket_counter++);
-  source->socket_path_ = (fs::temp_directory_path() / ("hearts-bot-" + tag + ".sock")).string();
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(child_counter++);
   std::error_code ec;
   fs::create_directories(options.log_dir, ec);
   source->log_path_ = (fs::path(options.log_dir) /
                        ("bot-" + fs::path(plugin_path).stem().string() + "-" + tag + ".log"))
                           .string();
-  if (!source->spawn(error)) return nullptr;
-  RemoteOptions remote = options.remote;
-  source->remote_ = RemoteSource::connect("unix:" + source->socket_path_, remote, error);
-  if (!source->remote_) {
-    *error = "isolated bot " + spec + ": the child process did not come up (" + *error + "; see " +
-             source->log_path_ + ")";
+  BotIdentity hello;
+  std::lock_guard lock(source->mutex_);
+  if (!source->spawn(&hello, error)) {
+    *error = "isolated bot " + spec + ": " + *error;
     return nullptr;
   }
-  source->identity_ = source->remote_->identity();
+  source->identity_ = hello;
   source->identity_.spec = spec;
   source->identity_.transport = "isolated";
   source->identity_.path = plugin_path;
@@ -119,28 +235,30 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
 
 IsolatedSource::~IsolatedSource() {
   kill_child();
-  std::error_code ec;
-  fs::remove(socket_path_, ec);
 }
 
-bool IsolatedSource::spawn(std::string* error) {
-  std::error_code ec;
-  fs::remove(socket_path_, ec);
+bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
   const int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log_fd < 0) {
-    *error = "isolated bot: cannot open its log file " + log_path_ + ": " + std::strerror(errno);
+    *error = "cannot open its log file " + log_path_ + ": " + std::strerror(errno);
+    return false;
+  }
+  int control[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control) != 0) {
+    ::close(log_fd);
+    *error = std::string("socketpair failed: ") + std::strerror(errno);
     return false;
   }
   const std::string exe = executable_path();
-  const std::string listen = "unix:" + socket_path_;
-  std::vector<std::string> args = {exe,     "--log-level", "warn",     "serve",
-                                   "--bot", plugin_path_,  "--listen", listen};
+  const std::string channel_fd = std::to_string(kChildControlFd);
+  std::vector<std::string> args = {exe,     "--log-level", "warn",         "serve",
+                                   "--bot", plugin_path_,  "--channel-fd", channel_fd};
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
-  // RLIMIT_AS counts reserved address space, and glibc reserves 64 MiB for each thread's malloc
-  // arena: an idle `arena serve` reserves over 500 MiB that way, so a limit of a few hundred MiB
-  // would starve gRPC's own threads. Two arenas keep the reservation near 150 MiB.
+  // RLIMIT_AS counts reserved address space, and glibc may reserve 64 MiB of malloc arena for
+  // each thread: with a channel thread per player, a limit of a few hundred MiB would starve the
+  // child itself. Two arenas cap that reservation.
   std::vector<std::string> env_strings;
   bool arena_max_set = false;
   for (char** e = environ; *e != nullptr; ++e) {
@@ -156,7 +274,9 @@ bool IsolatedSource::spawn(std::string* error) {
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(log_fd);
-    *error = std::string("isolated bot: fork failed: ") + std::strerror(errno);
+    ::close(control[0]);
+    ::close(control[1]);
+    *error = std::string("fork failed: ") + std::strerror(errno);
     return false;
   }
   if (pid == 0) {
@@ -170,17 +290,46 @@ bool IsolatedSource::spawn(std::string* error) {
     }
     ::dup2(log_fd, STDOUT_FILENO);
     ::dup2(log_fd, STDERR_FILENO);
+    // The control socket at a fixed number, open across exec (dup2 clears close-on-exec).
+    if (control[1] == kChildControlFd) {
+      ::fcntl(kChildControlFd, F_SETFD, 0);
+    } else {
+      ::dup2(control[1], kChildControlFd);
+    }
     ::execve(argv[0], argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(log_fd);
+  ::close(control[1]);
   child_ = pid;
-  spdlog::debug("isolated bot {}: child {} on {}, log {}", plugin_path_, pid, socket_path_,
-                log_path_);
-  return true;
+  control_fd_ = control[0];
+  spdlog::debug("isolated bot {}: child {}, log {}", plugin_path_, pid, log_path_);
+
+  // The child is ready once it has loaded the plugin and said hello.
+  FrameReader reader(control_fd_);
+  Frame frame;
+  std::string detail;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::microseconds(options_.remote.connect_timeout_us);
+  const ReadStatus status = reader.read(deadline, &frame, &detail);
+  if (status == ReadStatus::kOk && frame.header.type == static_cast<uint32_t>(FrameType::kHello)) {
+    if (read_hello(frame.payload, hello, &detail)) return true;
+  } else if (status == ReadStatus::kTimeout) {
+    detail = "no hello within " + std::to_string(options_.remote.connect_timeout_us / 1000) + " ms";
+  } else if (status == ReadStatus::kClosed || status == ReadStatus::kTorn) {
+    const std::string death = reap_locked(1'000'000);
+    detail = "it " + (death.empty() ? "closed its control socket" : death);
+  } else if (detail.empty()) {
+    detail = "its first frame is not a hello";
+  }
+  kill_child();
+  *error = "the child process did not come up (" + detail + "; see " + log_path_ + ")";
+  return false;
 }
 
 void IsolatedSource::kill_child() {
+  if (control_fd_ >= 0) ::close(control_fd_);
+  control_fd_ = -1;
   if (child_ <= 0) return;
   ::kill(child_, SIGKILL);
   int status = 0;
@@ -188,10 +337,44 @@ void IsolatedSource::kill_child() {
   child_ = -1;
 }
 
+int IsolatedSource::open_channel(uint64_t* generation, std::string* error) {
+  std::lock_guard lock(mutex_);
+  *generation = generation_;
+  if (control_fd_ < 0) {
+    *error = "the bot's process is not running";
+    return -1;
+  }
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
+    *error = std::string("socketpair failed: ") + std::strerror(errno);
+    return -1;
+  }
+  const bool sent = send_fd(control_fd_, fds[1], error);
+  ::close(fds[1]);  // the child has its own copy now
+  if (!sent) {
+    ::close(fds[0]);
+    return -1;
+  }
+  return fds[0];
+}
+
+bool IsolatedSource::child_exiting(int64_t wait_us) {
+  std::lock_guard lock(mutex_);
+  if (control_fd_ < 0) return true;
+  // The child never writes after its hello: the control socket becomes readable only at EOF,
+  // which the kernel signals while the process exits.
+  pollfd p{control_fd_, POLLIN, 0};
+  return ::poll(&p, 1, static_cast<int>(wait_us / 1000)) > 0;
+}
+
 std::string IsolatedSource::reap_if_dead(int64_t wait_us) {
   std::lock_guard lock(mutex_);
+  return reap_locked(wait_us);
+}
+
+std::string IsolatedSource::reap_locked(int64_t wait_us) {
   if (child_ <= 0) return "";
-  // The socket closes while the process exits: give the kernel a moment to finish it.
+  // The sockets close while the process exits: give the kernel a moment to finish it.
   const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
   while (true) {
     int status = 0;
@@ -211,16 +394,11 @@ void IsolatedSource::restart(uint64_t generation) {
   ++generation_;
   ++restarts_;
   kill_child();
+  BotIdentity hello;
   std::string error;
-  if (!spawn(&error)) {
-    spdlog::error("{}", error);
+  if (!spawn(&hello, &error)) {
+    spdlog::error("isolated bot {}: cannot restart: {}", plugin_path_, error);
     return;
-  }
-  remote_->reconnect();
-  // Wait until the new child listens, so the next decision does not fail on a cold start.
-  if (!remote_->wait_connected(options_.remote.connect_timeout_us)) {
-    spdlog::warn("isolated bot {}: restarted child is not answering yet (log: {})", plugin_path_,
-                 log_path_);
   }
   spdlog::info("isolated bot {}: restarted (restart {})", plugin_path_, restarts_);
 }
@@ -235,11 +413,10 @@ int IsolatedSource::restarts() const {
   return restarts_;
 }
 
-std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config,
-                                               std::string* error) {
-  auto remote = remote_->create(config, error);
-  if (!remote) return nullptr;
-  return std::make_unique<IsolatedPlayer>(shared_from_this(), std::move(remote));
+std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config, std::string*) {
+  // The bot instance is created in the child with the first request, so that a child that died
+  // in between costs a violation, not the run.
+  return std::make_unique<IsolatedPlayer>(shared_from_this(), config);
 }
 
 }  // namespace arena

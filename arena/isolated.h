@@ -1,5 +1,10 @@
-// Isolated plugins: the plugin runs in a child `arena serve` process reached over a Unix socket,
-// so a bot that crashes, hangs or eats memory cannot take the arena down.
+// Isolated plugins: the plugin runs in a child `arena serve --channel-fd` process, so a bot that
+// crashes, hangs or eats memory cannot take the arena down.
+//
+// Transport: the child inherits one end of a socketpair (the control socket) and says hello on
+// it; each player then hands the child a socketpair of its own over the control socket and talks
+// to its bot instance there in fixed binary frames (frame_channel.h, isolated_wire.h), one write
+// and one read per decision. gRPC would cost about 100 µs a call here; a frame costs a few.
 //
 // The child gets an address-space limit (--bot-memory-mb) and its stdout/stderr go to a per-bot
 // log file. A child that does not answer by the deadline is killed and restarted (a timeout
@@ -14,7 +19,6 @@
 #include <string>
 
 #include "bot_specs.h"
-#include "remote_player.h"
 
 namespace arena {
 
@@ -31,6 +35,11 @@ class IsolatedSource final : public PlayerSource,
   const BotIdentity& identity() const override { return identity_; }
   std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override;
 
+  // A new socket to the current child (the child serves the other end); -1 with *error if the
+  // child cannot take it. *generation says which child it belongs to.
+  int open_channel(uint64_t* generation, std::string* error);
+  // True if the child's control socket has closed, i.e. the child is exiting or gone.
+  bool child_exiting(int64_t wait_us);
   // If the child has died, reaps it and returns how ("killed by signal 11 (SIGSEGV)").
   std::string reap_if_dead(int64_t wait_us);
   // Kills (if alive) and starts a fresh child; `generation` guards against double restarts.
@@ -38,20 +47,22 @@ class IsolatedSource final : public PlayerSource,
   uint64_t generation() const;
   int restarts() const;
   const std::string& log_path() const { return log_path_; }
+  int64_t margin_us() const { return options_.remote.network_margin_us; }
 
  private:
   IsolatedSource() = default;
-  bool spawn(std::string* error);
+  // Starts the child and waits for its hello; false with *error. Called with mutex_ held.
+  bool spawn(BotIdentity* hello, std::string* error);
+  std::string reap_locked(int64_t wait_us);
   void kill_child();
 
   std::string plugin_path_;
   SpecOptions options_;
   BotIdentity identity_;
-  std::string socket_path_;
   std::string log_path_;
-  std::shared_ptr<RemoteSource> remote_;
   mutable std::mutex mutex_;
   pid_t child_ = -1;
+  int control_fd_ = -1;  // the arena's end of the control socket
   uint64_t generation_ = 0;
   int restarts_ = 0;
 };

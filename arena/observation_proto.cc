@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hearts/rule_options.h"
 #include "rules_spec.h"
 
 namespace arena {
@@ -83,6 +84,34 @@ hearts::PassPlan from_proto(const pb::PassPlan& plan) {
   return out;
 }
 
+pb::RulesSpec compact_rules_spec(const hearts::Rules& rules) {
+  // The preset needing the fewest overrides; the first of equals (presets() starts with standard).
+  const auto& options = hearts::rule_options();
+  std::vector<std::string> values;
+  values.reserve(options.size());
+  for (const hearts::RuleOption& option : options) values.push_back(option.get(rules));
+  const hearts::Preset* best = nullptr;
+  size_t best_diffs = options.size() + 1;
+  for (const hearts::Preset& preset : hearts::presets()) {
+    size_t diffs = 0;
+    for (size_t k = 0; k < options.size() && diffs < best_diffs; ++k) {
+      diffs += options[k].get(preset.rules) != values[k];
+    }
+    if (diffs < best_diffs) {
+      best = &preset;
+      best_diffs = diffs;
+    }
+  }
+  pb::RulesSpec spec;
+  spec.set_preset(std::string(best->name));
+  for (size_t k = 0; k < options.size(); ++k) {
+    if (options[k].get(best->rules) != values[k]) {
+      (*spec.mutable_options())[std::string(options[k].name)] = values[k];
+    }
+  }
+  return spec;
+}
+
 void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
               pb::Observation* out) {
   const int n = obs.num_players;
@@ -134,19 +163,27 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
                                                              std::string* error) {
-  // Map order is unspecified in the wire format, so key by the sorted options.
-  std::string key = spec.preset();
-  const std::map<std::string, std::string> sorted(spec.options().begin(), spec.options().end());
-  for (const auto& [name, value] : sorted) key += "|" + name + "=" + value;
-  std::lock_guard lock(mutex_);
-  if (auto it = compiled_.find(key); it != compiled_.end()) return it->second;
+  std::string key = spec.SerializeAsString();
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_bytes_.find(key); it != by_bytes_.end()) return it->second;
+  }
   hearts::Rules rules;
   if (hearts::Status status = from_rules_spec(spec, &rules); !status.ok()) {
     *error = status.message();
     return nullptr;
   }
-  auto compiled = std::make_shared<const hearts::CompiledRules>(*hearts::compile(rules));
-  compiled_.emplace(key, compiled);
+  std::lock_guard lock(mutex_);
+  std::shared_ptr<const hearts::CompiledRules> compiled;
+  for (const auto& known : compiled_) {
+    if (known->rules == rules) compiled = known;
+  }
+  if (!compiled) {
+    compiled = std::make_shared<const hearts::CompiledRules>(*hearts::compile(rules));
+    compiled_.push_back(compiled);
+  }
+  if (by_bytes_.size() >= kMaxKeys) by_bytes_.clear();
+  by_bytes_.emplace(std::move(key), compiled);
   return compiled;
 }
 

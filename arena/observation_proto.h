@@ -4,10 +4,11 @@
 #pragma once
 
 #include <array>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "bot_service.pb.h"
 #include "hearts/observation.h"
@@ -15,7 +16,11 @@
 
 namespace arena {
 
-// Fills `out` from `obs`. `rules_spec` is the RulesSpec of obs.rules (built once per run).
+// The rules as a remote bot receives them: the preset closest to `rules` plus only the options
+// that differ from it (usually none), so every request can carry its rules in a few bytes.
+hearts::proto::RulesSpec compact_rules_spec(const hearts::Rules& rules);
+
+// Fills `out` from `obs`. `rules_spec` is the RulesSpec of obs.rules (built once per player).
 void to_proto(const hearts::Observation& obs, const hearts::proto::RulesSpec& rules_spec,
               hearts::proto::Observation* out);
 
@@ -26,7 +31,9 @@ struct ObservationFromProto {
   std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
 };
 
-// Compiles and caches the rules of incoming observations (one entry per distinct RulesSpec).
+// Compiles and caches the rules of incoming observations. Keyed by the spec's serialized bytes,
+// which a client sends identically on every call; specs that spell the same rules differently
+// share one compiled entry. Entries live as long as the cache, so pointers to them stay valid.
 // Thread-safe.
 class RulesCache {
  public:
@@ -35,8 +42,10 @@ class RulesCache {
                                                    std::string* error);
 
  private:
+  static constexpr size_t kMaxKeys = 1024;  // past this the byte keys are forgotten, not the rules
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const hearts::CompiledRules>> compiled_;
+  std::unordered_map<std::string, std::shared_ptr<const hearts::CompiledRules>> by_bytes_;
+  std::vector<std::shared_ptr<const hearts::CompiledRules>> compiled_;
 };
 
 // Rebuilds an Observation; false with *error if the message is inconsistent (bad seat, cards).

@@ -8,7 +8,6 @@
 
 #include "bot_service.grpc.pb.h"
 #include "observation_proto.h"
-#include "rules_spec.h"
 
 namespace arena {
 namespace {
@@ -131,10 +130,13 @@ class RemotePlayer final : public Player {
         margin_us_(margin_us) {}
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    pb::DecisionRequest request;
-    request.set_game_id(game_key_ + std::to_string(obs.game_index));
+    // One request message, refilled per call: its repeated fields keep their capacity.
+    pb::DecisionRequest& request = request_;
+    request.set_game_id(game_id(obs.game_index));
     request.set_seat(obs.seat);
-    to_proto(obs, rules_, request.mutable_observation());
+    pb::Observation* message = request.mutable_observation();
+    message->Clear();
+    to_proto(obs, rules_, message);
     grpc::ClientContext context;
     context.set_deadline(
         std::chrono::system_clock::now() +
@@ -191,7 +193,7 @@ class RemotePlayer final : public Player {
   CallResult notify(int32_t kind, const hearts::Observation& obs,
                     const hearts::DealResult& result) override {
     pb::DealEndRequest request;
-    request.set_game_id(game_key_ + std::to_string(obs.game_index));
+    request.set_game_id(game_id(obs.game_index));
     request.set_seat(obs.seat);
     to_proto(obs, rules_, request.mutable_observation());
     to_proto(result, obs.num_players, request.mutable_result());
@@ -213,11 +215,22 @@ class RemotePlayer final : public Player {
   int64_t timing_margin_us() const override { return margin_us_; }
 
  private:
+  const std::string& game_id(uint32_t game_index) {
+    if (game_id_.empty() || game_index != game_index_) {
+      game_index_ = game_index;
+      game_id_ = game_key_ + std::to_string(game_index);
+    }
+    return game_id_;
+  }
+
   std::shared_ptr<RemoteSource::Shared> shared_;
   BotIdentity identity_;
   pb::RulesSpec rules_;
   std::string game_key_;
   int64_t margin_us_;
+  pb::DecisionRequest request_;
+  std::string game_id_;
+  uint32_t game_index_ = 0;
 };
 
 }  // namespace
@@ -280,9 +293,18 @@ std::unique_ptr<Player> RemoteSource::create(const hearts::BotConfig& config, st
   // Game ids must be unique within a run: the seat's seed is, and the game index is appended.
   char key[32];
   std::snprintf(key, sizeof key, "%016llx-", static_cast<unsigned long long>(config.seed));
-  return std::make_unique<RemotePlayer>(shared_, identity_,
-                                        to_rules_spec("standard", config.rules->rules), key,
+  return std::make_unique<RemotePlayer>(shared_, identity_, rules_spec(config.rules->rules), key,
                                         options_.network_margin_us);
+}
+
+pb::RulesSpec RemoteSource::rules_spec(const hearts::Rules& rules) {
+  // Players are made per seat and game, almost always under the same rules: compact them once.
+  std::lock_guard lock(shared_->mutex);
+  if (!last_rules_ || !(*last_rules_ == rules)) {
+    last_rules_ = rules;
+    last_spec_ = compact_rules_spec(rules);
+  }
+  return last_spec_;
 }
 
 void RemoteSource::reconnect() {

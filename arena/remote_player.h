@@ -10,9 +10,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "player.h"
+#include "rules.pb.h"
 
 namespace grpc {
 class Channel;
@@ -44,7 +46,11 @@ class RemoteSource final : public PlayerSource {
 
  private:
   RemoteSource() = default;
+  hearts::proto::RulesSpec rules_spec(const hearts::Rules& rules);
+
   std::shared_ptr<Shared> shared_;
+  std::optional<hearts::Rules> last_rules_;  // the rules last compacted, guarded by shared_
+  hearts::proto::RulesSpec last_spec_;
   BotIdentity identity_;
   RemoteOptions options_;
   std::string target_;

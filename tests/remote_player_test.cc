@@ -28,8 +28,10 @@
 
 #include "bot_service.grpc.pb.h"
 #include "bot_specs.h"
+#include "observation_proto.h"
 #include "referee.h"
 #include "remote_player.h"
+#include "rules_spec.h"
 
 namespace arena {
 namespace {
@@ -297,6 +299,13 @@ TEST(RemotePlayer, CorrectBotPlaysWholeGameWithoutViolations) {
     EXPECT_EQ(request.observation().card_points_size(), 64);
     EXPECT_GT(request.observation().legal_size(), 0);
   }
+  // The rules travel compactly: the closest preset and only the options that differ from it.
+  const pb::RulesSpec& spec = requests[0].observation().rules();
+  EXPECT_EQ(spec.preset(), "standard");
+  EXPECT_EQ(spec.options_size(), 2) << spec.DebugString();
+  EXPECT_EQ(spec.options().at("fixed_deals"), "2");
+  EXPECT_EQ(spec.options().at("end_score"), "0");
+  EXPECT_LT(requests[0].ByteSizeLong(), 400u) << "the rules no longer dominate a request";
   EXPECT_EQ(requests[0].observation().phase(), pb::PHASE_PASS);
   EXPECT_EQ(requests[0].observation().hand_size(), 13);
   EXPECT_EQ(requests[1].observation().phase(), pb::PHASE_PLAY);
@@ -422,6 +431,52 @@ TEST(RemotePlayer, ErrorStatusIsAnExceptionWithTheStatusRecorded) {
             kPlays + kPasses);
   EXPECT_NE(record.violations(0).detail().find("ChoosePass"), std::string::npos);
   EXPECT_NE(record.violations(1).detail().find("ChoosePlay"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules on the wire.
+
+TEST(RemoteRules, CompactSpecIsTheClosestPresetAndOnlyItsDifferences) {
+  for (const hearts::Preset& preset : hearts::presets()) {
+    const pb::RulesSpec spec = compact_rules_spec(preset.rules);
+    EXPECT_EQ(spec.options_size(), 0) << preset.name << ": " << spec.DebugString();
+    hearts::Rules back;
+    ASSERT_TRUE(from_rules_spec(spec, &back).ok()) << preset.name;
+    EXPECT_TRUE(back == preset.rules) << preset.name << " comes back as " << spec.preset();
+  }
+  hearts::Rules rules = *hearts::preset_rules("standard");
+  rules.moon = hearts::MoonRule::kNewMoon;
+  const pb::RulesSpec spec = compact_rules_spec(rules);
+  EXPECT_EQ(spec.preset(), "standard");
+  ASSERT_EQ(spec.options_size(), 1) << spec.DebugString();
+  EXPECT_EQ(spec.options().at("moon"), "new-moon");
+  hearts::Rules back;
+  ASSERT_TRUE(from_rules_spec(spec, &back).ok());
+  EXPECT_TRUE(back == rules);
+}
+
+TEST(RemoteRules, ServerCacheKeysOnBytesAndSharesEqualRules) {
+  RulesCache cache;
+  std::string error;
+  const pb::RulesSpec compact = compact_rules_spec(*hearts::preset_rules("standard"));
+  const auto first = cache.get(compact, &error);
+  ASSERT_NE(first, nullptr) << error;
+  EXPECT_EQ(cache.get(compact, &error), first) << "the same bytes, the same entry";
+  // Every option spelled out (as records keep them): other bytes, the same compiled rules.
+  const pb::RulesSpec full = to_rules_spec("standard", *hearts::preset_rules("standard"));
+  EXPECT_GT(full.options_size(), 10);
+  EXPECT_EQ(cache.get(full, &error), first);
+  pb::RulesSpec other = compact;
+  (*other.mutable_options())["moon"] = "new-moon";
+  const auto second = cache.get(other, &error);
+  ASSERT_NE(second, nullptr) << error;
+  EXPECT_NE(second, first);
+  EXPECT_EQ(second->rules.moon, hearts::MoonRule::kNewMoon);
+  pb::RulesSpec bad = compact;
+  (*bad.mutable_options())["moon"] = "full-moon";
+  EXPECT_EQ(cache.get(bad, &error), nullptr);
+  EXPECT_NE(error.find("moon"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -687,6 +742,83 @@ TEST(ArenaServe, UnknownBotFailsWithOneLine) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("nosuchbot"), std::string::npos) << r.err;
+}
+
+// Times a bare GetInfo just before each decision of the player it wraps, so both see the same
+// conditions (figures for docs/performance.md).
+class PairedTimingPlayer final : public Player {
+ public:
+  PairedTimingPlayer(std::unique_ptr<Player> inner, pb::Bot::Stub* bare)
+      : inner_(std::move(inner)), bare_(bare) {}
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    pb::InfoRequest request;
+    pb::BotInfoReply reply;
+    grpc::ClientContext context;
+    auto start = std::chrono::steady_clock::now();
+    const bool ok = bare_->GetInfo(&context, request, &reply).ok();
+    bare_us.push_back(elapsed_us(start));
+    start = std::chrono::steady_clock::now();
+    CallResult result = inner_->decide(obs, out);
+    decision_us.push_back(elapsed_us(start));
+    if (!ok) result.status = CallStatus::kError;
+    return result;
+  }
+  CallResult notify(int32_t kind, const hearts::Observation& obs,
+                    const hearts::DealResult& result) override {
+    return inner_->notify(kind, obs, result);
+  }
+  const BotIdentity& identity() const override { return inner_->identity(); }
+  std::vector<double> bare_us, decision_us;
+
+ private:
+  static double elapsed_us(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+        .count();
+  }
+  std::unique_ptr<Player> inner_;
+  pb::Bot::Stub* bare_;
+};
+
+double mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return sum / static_cast<double>(v.size());
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
+// A figure for docs/performance.md, not a check on it: run with
+// --gtest_also_run_disabled_tests --gtest_filter='*DecisionVersusBareCall*'.
+TEST(ArenaServe, DISABLED_DecisionVersusBareCall) {
+  ServeProcess serve({"serve", "--bot", "random", "--listen", "127.0.0.1:0"});
+  ASSERT_EQ(serve.first_line.rfind("listening on 127.0.0.1:", 0), 0u) << serve.first_line;
+  const std::string address =
+      serve.first_line.substr(13, serve.first_line.find(' ', 13) - 13);  // after "listening on "
+  auto source = connect_to("grpc://" + address, {});
+  auto bare_stub =
+      pb::Bot::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  const auto rules = fixed_deals(4);
+  for (int run = 0; run < 3; ++run) {
+    std::vector<double> bare, decision;
+    for (int game = 0; game < 60; ++game) {
+      RemoteTable table(source, rules);
+      PairedTimingPlayer paired(std::move(table.players[0]), bare_stub.get());
+      table.seats[0] = &paired;
+      const GameRecord record = play_game(rules, table.seats, 1'000'000, 500 + game);
+      ASSERT_EQ(record.violations_size(), 0) << record.violations(0).detail();
+      bare.insert(bare.end(), paired.bare_us.begin(), paired.bare_us.end());
+      decision.insert(decision.end(), paired.decision_us.begin(), paired.decision_us.end());
+    }
+    std::printf(
+        "run %d: %zu pairs; bare GetInfo mean %.1f us median %.1f us; decision mean %.1f "
+        "us median %.1f us; ratio of means %.2f, of medians %.2f\n",
+        run, bare.size(), mean(bare), median(bare), mean(decision), median(decision),
+        mean(decision) / mean(bare), median(decision) / median(bare));
+  }
+  EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
 }  // namespace

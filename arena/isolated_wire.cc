@@ -1,0 +1,136 @@
+#include "isolated_wire.h"
+
+namespace arena {
+namespace {
+
+static_assert(std::is_trivially_copyable_v<hearts::Observation>);
+static_assert(std::is_trivially_copyable_v<hearts::CompiledRules>);
+static_assert(std::is_trivially_copyable_v<hearts::BotConfig>);
+static_assert(std::is_trivially_copyable_v<hearts::Decision>);
+static_assert(std::is_trivially_copyable_v<hearts::DealResult>);
+static_assert(std::is_trivially_copyable_v<hearts::PlayRecord>);
+static_assert(std::is_trivially_copyable_v<HelloHead> && std::is_trivially_copyable_v<ReplyHead>);
+
+bool take_text(std::span<const char>& bytes, uint32_t size, std::string* out) {
+  if (bytes.size() < size) return false;
+  out->assign(bytes.data(), size);
+  bytes = bytes.subspan(size);
+  return true;
+}
+
+bool valid_card(hearts::Card card) {
+  return card.is_valid();
+}
+
+}  // namespace
+
+void append_hello(const BotIdentity& identity, FrameBuffer* out) {
+  HelloHead head;
+  head.name_size = static_cast<uint32_t>(identity.name.size());
+  head.version_size = static_cast<uint32_t>(identity.version.size());
+  head.author_size = static_cast<uint32_t>(identity.author.size());
+  out->append_value(head);
+  out->append(identity.name.data(), identity.name.size());
+  out->append(identity.version.data(), identity.version.size());
+  out->append(identity.author.data(), identity.author.size());
+}
+
+bool read_hello(std::span<const char> payload, BotIdentity* identity, std::string* error) {
+  HelloHead head;
+  const HelloHead expected;
+  if (!take_value(payload, &head)) {
+    *error = "its hello frame is too short";
+    return false;
+  }
+  if (head.protocol != expected.protocol || head.observation_size != expected.observation_size ||
+      head.rules_size != expected.rules_size || head.config_size != expected.config_size ||
+      head.decision_size != expected.decision_size ||
+      head.deal_result_size != expected.deal_result_size) {
+    *error = "it speaks isolated protocol " + std::to_string(head.protocol) + " with a " +
+             std::to_string(head.observation_size) + "-byte Observation; this arena speaks " +
+             std::to_string(expected.protocol) + " with " +
+             std::to_string(expected.observation_size) + " bytes (another arena build?)";
+    return false;
+  }
+  if (!take_text(payload, head.name_size, &identity->name) ||
+      !take_text(payload, head.version_size, &identity->version) ||
+      !take_text(payload, head.author_size, &identity->author) || !payload.empty()) {
+    *error = "its hello frame does not match its own sizes";
+    return false;
+  }
+  return true;
+}
+
+void append_observation(const hearts::Observation& obs, FrameBuffer* out) {
+  out->append_value(obs);
+  out->append(obs.plays, sizeof(hearts::PlayRecord) * static_cast<size_t>(obs.num_plays));
+  out->append(obs.trick_winners, static_cast<size_t>(obs.tricks_completed));
+}
+
+bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
+                      ObservationCopy* out, std::string* error) {
+  hearts::Observation& obs = out->obs;
+  if (!take_value(payload, &obs)) {
+    *error = "observation: the frame is shorter than an Observation";
+    return false;
+  }
+  // The pointers held the sender's addresses: never follow them.
+  obs.rules = rules;
+  obs.plays = out->plays.data();
+  obs.trick_winners = out->trick_winners.data();
+  if (rules == nullptr) {
+    *error = "observation: no rules were sent before it";
+    return false;
+  }
+  if (obs.num_players != rules->rules.num_players || obs.seat < 0 || obs.seat >= obs.num_players) {
+    *error = "observation: seat " + std::to_string(obs.seat) + " of " +
+             std::to_string(obs.num_players) + " players does not fit the rules";
+    return false;
+  }
+  if (obs.num_plays < 0 || obs.num_plays > hearts::kDeckSize || obs.tricks_completed < 0 ||
+      obs.tricks_completed > hearts::kMaxTricks || obs.passed_count < 0 ||
+      obs.passed_count > hearts::kMaxPassCards || obs.received_count < 0 ||
+      obs.received_count > hearts::kMaxPassCards) {
+    *error = "observation: more passed, received or played cards than a deal holds";
+    return false;
+  }
+  const size_t plays_size = sizeof(hearts::PlayRecord) * static_cast<size_t>(obs.num_plays);
+  const size_t winners_size = static_cast<size_t>(obs.tricks_completed);
+  if (payload.size() < plays_size + winners_size) {
+    *error = "observation: the frame ends before its plays and trick winners";
+    return false;
+  }
+  std::memcpy(out->plays.data(), payload.data(), plays_size);
+  std::memcpy(out->trick_winners.data(), payload.data() + plays_size, winners_size);
+  payload = payload.subspan(plays_size + winners_size);
+  return true;
+}
+
+std::string check_decision(hearts::Phase phase, const hearts::Decision& decision) {
+  switch (phase) {
+    case hearts::Phase::kPass:
+      if (decision.count < 0 || decision.count > hearts::kMaxPassCards) {
+        return "a pass of " + std::to_string(decision.count) + " cards";
+      }
+      for (int k = 0; k < decision.count; ++k) {
+        if (!valid_card(decision.cards[k])) {
+          return std::to_string(decision.cards[k].id()) + " is not a card id";
+        }
+      }
+      return "";
+    case hearts::Phase::kPlay:
+      if (!valid_card(decision.card))
+        return std::to_string(decision.card.id()) + " is not a card id";
+      return "";
+    case hearts::Phase::kDealerChoice:
+      if (static_cast<int>(decision.plan.kind) > static_cast<int>(hearts::PassKind::kShuffle)) {
+        return "pass kind " + std::to_string(static_cast<int>(decision.plan.kind)) +
+               " does not exist";
+      }
+      return "";
+    default:
+      return "";
+  }
+}
+
+}  // namespace arena
