@@ -5,21 +5,22 @@
 //      what it knows (sampler.h: hand sizes, shown voids, the cards it passed, what it holds and
 //      what was played), rebuilds the deal as a hearts::Game at this decision and replays the
 //      plays so far through the engine (a sample the engine rejects is drawn again);
-//   2. for every legal card, plays it on a copy of that world and rolls the deal out to its end
-//      with the heuristic's decisions for every seat (plugins/common/heuristic_policy.h; the same
-//      world for every card, so the comparison is paired);
+//   2. for every legal card (one card per run of equivalent ones, see representative()), plays it
+//      on a copy of that world and rolls the deal out to its end with the heuristic's decisions
+//      for every seat (plugins/common/heuristic_policy.h; the same world for every card, so the
+//      comparison is paired);
 //   3. scores the outcome as its own deal score minus the average deal score of the others
 //      (last_deal().deal_score, so moon and sun adjustments count; relative, so pushing points
 //      onto opponents is worth as much as avoiding them, which also fits the Howell and
 //      sweepstake settlements).
-// It plays the card with the lowest average. Anytime: it stops when kTimeShare of
-// obs.time_left_us is used (at least one world is always tried when the budget allows a few
-// milliseconds; the rest is slack for a loaded machine), or at kMaxSamples worlds
-// (HEARTS_MC_MAX_SAMPLES overrides the cap). HEARTS_MC_SAMPLES=N fixes the number of worlds and
-// ignores the clock: the choice is then a pure function of the observation and obs.random_seed
-// (every random draw comes from Rng(obs.random_seed)).
-// If no consistent world is found, or there is no time, it plays the heuristic's own choice.
-// HEARTS_MC_DEBUG (any value) prints each candidate's average score and the world count to stderr.
+// It plays the card with the lowest average (the heuristic's own card when its run ties for best).
+// Anytime: it stops when kTimeShare of obs.time_left_us is used (at least one world is always tried
+// when the budget allows a few milliseconds; the rest is slack for a loaded machine), or at
+// kMaxSamples worlds (HEARTS_MC_MAX_SAMPLES overrides the cap). HEARTS_MC_SAMPLES=N fixes the
+// number of worlds and ignores the clock: the choice is then a pure function of the observation and
+// obs.random_seed (every random draw comes from Rng(obs.random_seed)). If no consistent world is
+// found, or there is no time, it plays the heuristic's own choice. HEARTS_MC_DEBUG (any value)
+// prints each candidate's average score and the world count to stderr.
 //
 // Pass and moon choice: the heuristic's. Dealer's choice: the Bot default.
 #include <array>
@@ -28,6 +29,7 @@
 #include <cstdlib>
 
 #include "../common/heuristic_policy.h"
+#include "candidates.h"
 #include "hearts/plugin.h"
 #include "sampler.h"
 
@@ -42,7 +44,7 @@ constexpr int kMaxSamples = 1500;
 constexpr int kMaxRejectsPerSample = 20;
 // The share of obs.time_left_us the search may use. The referee's clock runs while this process
 // waits for a core, so on a loaded machine an answer needs wide slack to arrive in time.
-constexpr double kTimeShare = 0.35;
+constexpr double kTimeShare = 0.2;
 constexpr int64_t kMinBudgetUs = 2'000;
 
 // Plays `game` to the end of the current deal with the heuristic's decision for every seat, each
@@ -97,9 +99,17 @@ class MonteCarloBot : public hearts::Bot {
     const int64_t budget_us =
         obs.time_left_us > 0 ? static_cast<int64_t>(obs.time_left_us * kTimeShare) : 50'000;
     if (fixed_samples_ <= 0 && budget_us < kMinBudgetUs) return fallback;
-    const Totals totals = search(obs, start, budget_us);
-    if (std::getenv("HEARTS_MC_DEBUG") != nullptr) debug_print(obs, totals);
-    return totals.worlds == 0 ? fallback : best_card(obs.legal, totals, fallback);
+    const CardSet gone = hearts_mc::gone_cards(obs);
+    CardSet candidates;
+    for (Card card : obs.legal) candidates.insert(hearts_mc::representative(obs, gone, card));
+    if (candidates.size() == 1) return fallback;
+    const Totals totals = search(obs, candidates, start, budget_us);
+    if (std::getenv("HEARTS_MC_DEBUG") != nullptr) debug_print(candidates, totals);
+    if (totals.worlds == 0) return fallback;
+    // Play the heuristic's own card when its run is (one of) the best.
+    const Card fallback_run = hearts_mc::representative(obs, gone, fallback);
+    const Card best = best_card(candidates, totals, fallback_run);
+    return best == fallback_run ? fallback : best;
   }
 
   hearts::PassSelection choose_pass(const Observation& obs) override {
@@ -109,10 +119,10 @@ class MonteCarloBot : public hearts::Bot {
   bool choose_new_moon(const Observation& obs) override { return policy_.choose_new_moon(obs); }
 
  private:
-  // Samples worlds until the budget (or the fixed count) is used and rolls every legal card out
-  // in each.
-  Totals search(const Observation& obs, std::chrono::steady_clock::time_point start,
-                int64_t budget_us) const {
+  // Samples worlds until the budget (or the fixed count) is used and rolls every candidate card
+  // out in each.
+  Totals search(const Observation& obs, CardSet candidates,
+                std::chrono::steady_clock::time_point start, int64_t budget_us) const {
     Totals totals;
     const std::optional<hearts::CompiledRules> sim = hearts_mc::sim_rules(*obs.rules);
     if (!sim) return totals;
@@ -130,7 +140,7 @@ class MonteCarloBot : public hearts::Bot {
       }
       if (!world) continue;
       ++totals.worlds;
-      for (Card card : obs.legal) {
+      for (Card card : candidates) {
         hearts::Game game = *world;
         if (!game.play(card).ok()) {
           totals.sum[card.id()] += 1e9;  // cannot happen: obs.legal matched the rebuilt position
@@ -149,11 +159,11 @@ class MonteCarloBot : public hearts::Bot {
         .count();
   }
 
-  // The legal card with the lowest total; ties keep `fallback` (the heuristic's choice).
-  static Card best_card(CardSet legal, const Totals& totals, Card fallback) {
+  // The candidate with the lowest total; ties keep `fallback`.
+  static Card best_card(CardSet candidates, const Totals& totals, Card fallback) {
     Card best = fallback;
     double best_total = totals.sum[fallback.id()];
-    for (Card card : legal) {
+    for (Card card : candidates) {
       if (totals.sum[card.id()] < best_total - 1e-9) {
         best = card;
         best_total = totals.sum[card.id()];
@@ -162,10 +172,10 @@ class MonteCarloBot : public hearts::Bot {
     return best;
   }
 
-  static void debug_print(const Observation& obs, const Totals& totals) {
-    for (Card card : obs.legal) {
+  static void debug_print(CardSet candidates, const Totals& totals) {
+    for (Card card : candidates) {
       std::fprintf(stderr, "%s %.3f\n", hearts::to_string(card).c_str(),
-                   totals.worlds ? totals.sum[card.id()] / totals.worlds : 0.0);
+                   totals.worlds > 0 ? totals.sum[card.id()] / totals.worlds : 0.0);
     }
     std::fprintf(stderr, "worlds %d\n", totals.worlds);
   }
