@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "../plugins/common/heuristic_policy.h"
+#include "../plugins/montecarlo/candidates.h"
 #include "../plugins/montecarlo/sampler.h"
 #include "bot_specs.h"
 #include "hearts/random_player.h"
@@ -161,6 +163,14 @@ struct Bot {
     EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
     return decision.card;
   }
+  CardSet pass(const Observation& obs) {
+    hearts::Decision decision{};
+    const CallResult result = player->decide(obs, &decision);
+    EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
+    CardSet passed;
+    for (int i = 0; i < decision.count; ++i) passed.insert(decision.cards[i]);
+    return passed;
+  }
 };
 
 CardSet cards(const char* text) {
@@ -235,6 +245,73 @@ TEST(MonteCarloBot, SameObservationAndSeedGiveTheSameCard) {
         ++compared;
       }
       ASSERT_TRUE(hearts::play_random_decision(game, rng).ok());
+    }
+  }
+  EXPECT_GT(compared, 20);
+}
+
+// Cards that play alike share one representative (the highest of the run); a card still out
+// between them, or a different value, keeps them apart.
+TEST(MonteCarloCandidates, RunsWithNothingOutBetweenThemShareOneCard) {
+  // Trick 1: 2D, 4D, 8D and seat 3's 2H (void in diamonds; hearts are broken). Seat 2 leads
+  // the JH, seat 3 (out of hearts) discards the AS.
+  Scripted s({cards("2D 9H 10H QH AH 3S 5S JS QS 2C 3C 4C 5C"),
+              cards("4D 5D 6D 7D 9D 10D JD QD KD AD 6C 7C 8C"),
+              cards("8D 3D 3H 4H 5H 6H 7H 8H JH KH 9C 10C 4S"),
+              cards("2H 2S 6S 7S 8S 9S 10S KS AS JC QC KC AC")});
+  for (const char* card : {"2D", "4D", "8D", "2H", "JH", "AS"}) {
+    ASSERT_TRUE(s.game.play(cards(card).lowest()).ok()) << card;
+  }
+  // Seat 0 to play to a heart trick, holding 9H 10H QH AH with JH played and KH out.
+  const Observation obs = s.observe(1);
+  ASSERT_EQ(obs.seat, 0);
+  ASSERT_EQ(obs.legal, cards("9H 10H QH AH"));
+  const CardSet gone = hearts_mc::gone_cards(obs);
+  const Card qh = cards("QH").lowest();
+  EXPECT_EQ(hearts_mc::representative(obs, gone, cards("9H").lowest()), qh);
+  EXPECT_EQ(hearts_mc::representative(obs, gone, cards("10H").lowest()), qh);
+  EXPECT_EQ(hearts_mc::representative(obs, gone, qh), qh);
+  EXPECT_EQ(hearts_mc::representative(obs, gone, cards("AH").lowest()), cards("AH").lowest());
+}
+
+TEST(MonteCarloCandidates, DifferentValuesStayApart) {
+  // Seat 0 leads; it holds JS QS KS: all spades are legal, but the QS is worth 13.
+  Scripted s({cards("JS QS KS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC"),
+              cards("2S 3S 4S 5S 6S 7S 8S 9S 10S AS QC KC AC"),
+              cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+              cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD")});
+  const Observation obs = s.observe(1);
+  ASSERT_TRUE(obs.legal.contains_all(cards("JS QS KS")));
+  const CardSet gone = hearts_mc::gone_cards(obs);
+  EXPECT_EQ(hearts_mc::representative(obs, gone, cards("JS").lowest()), cards("JS").lowest());
+  EXPECT_EQ(hearts_mc::representative(obs, gone, hearts::kQueenOfSpades), hearts::kQueenOfSpades);
+  // Clubs 2C..JC are one run: QC is out above them.
+  EXPECT_EQ(hearts_mc::representative(obs, gone, cards("2C").lowest()), cards("JC").lowest());
+}
+
+// The pass is the heuristic's (it keeps a covered queen, passes an unguarded one, voids short
+// minors): the same cards for every seat of many deals under four-way passing.
+TEST(MonteCarloBot, PassesLikeTheHeuristic) {
+  const hearts::CompiledRules rules = compiled(preset("standard"));
+  const heuristic_policy::HeuristicPolicy heuristic;
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game game(rules, seed);
+    game.deal_from_seed();
+    if (game.phase() != hearts::Phase::kPass) continue;
+    for (int seat = 0; seat < 4; ++seat) {
+      Observation obs = hearts::observe(game, seat);
+      obs.phase = hearts::Phase::kPass;
+      obs.legal = game.passable(seat);
+      obs.random_seed = seed;
+      obs.time_left_us = 1'000'000;
+      Bot bot(rules, seat, 4);
+      CardSet expected;
+      const hearts::PassSelection selection = heuristic.choose_pass(obs);
+      for (Card card : selection.cards()) expected.insert(card);
+      ASSERT_EQ(expected.size(), obs.pass.count);
+      EXPECT_EQ(bot.pass(obs), expected) << "seed " << seed << " seat " << seat;
+      ++compared;
     }
   }
   EXPECT_GT(compared, 20);
