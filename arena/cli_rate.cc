@@ -1,7 +1,9 @@
 // `arena rate FILES...`: the tournament's numbers from records alone (merging shards).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <set>
+#include <thread>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -50,6 +52,8 @@ int run_rate(const RateFlags& flags) {
   ResultsOptions options;
   options.bootstrap_samples = flags.bootstrap;
   options.seed = header.series_seed();
+  // Every core for the bootstrap: the intervals do not depend on the thread count.
+  options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::string error;
   if (!compute_results(header, games, options, &results, &error)) return fail(error);
   if (flags.json) {

@@ -1,6 +1,7 @@
 #include "rating.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -8,6 +9,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "hearts/rng.h"
@@ -370,20 +372,42 @@ PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
     out.bots[i].rating = rating[i];
   }
 
-  // Bootstrap: a game's weight is the number of times its group was drawn.
+  // Bootstrap: a game's weight is the number of times its group was drawn. Draws are made in
+  // order from one generator, a chunk of resamples at a time; their refits (the costly part) run
+  // on `threads` threads, each writing its own slot: the same intervals whatever the threads.
   std::vector<std::vector<double>> samples(n);
-  if (num_groups > 0) {
+  if (num_groups > 0 && options.resamples > 0) {
+    const auto resamples = static_cast<size_t>(options.resamples);
+    const size_t chunk = 64;
     hearts::Rng rng(options.seed);
-    std::vector<double> times_drawn(static_cast<size_t>(num_groups));
-    for (int r = 0; r < options.resamples; ++r) {
-      std::fill(times_drawn.begin(), times_drawn.end(), 0.0);
-      for (int k = 0; k < num_groups; ++k)
-        times_drawn[rng.uniform(static_cast<uint32_t>(num_groups))] += 1.0;
-      for (size_t g = 0; g < games.size(); ++g) weight[g] = times_drawn[group_of[g]];
-      const MmResult fit = fit_plackett_luce(ranked, weight, num_bots, full.log_strength,
-                                             options.max_iterations, options.tolerance);
-      const std::vector<double> r_rating = elo_scale(fit.log_strength);
-      for (size_t i = 0; i < n; ++i) samples[i].push_back(r_rating[i]);
+    std::vector<std::vector<double>> times_drawn(chunk);
+    std::vector<std::vector<double>> ratings(chunk);
+    for (size_t begin = 0; begin < resamples; begin += chunk) {
+      const size_t count = std::min(chunk, resamples - begin);
+      for (size_t r = 0; r < count; ++r) {
+        times_drawn[r].assign(static_cast<size_t>(num_groups), 0.0);
+        for (int k = 0; k < num_groups; ++k)
+          times_drawn[r][rng.uniform(static_cast<uint32_t>(num_groups))] += 1.0;
+      }
+      std::atomic<size_t> next{0};
+      auto refit = [&] {
+        std::vector<double> resample_weight(games.size());
+        for (size_t r = next.fetch_add(1); r < count; r = next.fetch_add(1)) {
+          for (size_t g = 0; g < games.size(); ++g)
+            resample_weight[g] = times_drawn[r][group_of[g]];
+          const MmResult fit =
+              fit_plackett_luce(ranked, resample_weight, num_bots, full.log_strength,
+                                options.max_iterations, options.tolerance);
+          ratings[r] = elo_scale(fit.log_strength);
+        }
+      };
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < std::min<int>(options.threads, static_cast<int>(count)); ++t)
+        helpers.emplace_back(refit);
+      refit();
+      for (std::thread& helper : helpers) helper.join();
+      for (size_t r = 0; r < count; ++r)
+        for (size_t i = 0; i < n; ++i) samples[i].push_back(ratings[r][i]);
     }
   }
   for (size_t i = 0; i < n; ++i)

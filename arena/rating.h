@@ -74,6 +74,7 @@ struct PlackettLuceOptions {
   double confidence = 0.95;  // interval coverage
   int max_iterations = 20000;
   double tolerance = 1e-10;  // stop when no log-strength moves by more than this in an iteration
+  int threads = 1;  // bootstrap refits run on this many threads; results do not depend on it
 };
 
 struct PlackettLuceRating {

@@ -167,6 +167,7 @@ bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::Game
     rating::PlackettLuceOptions pl;
     pl.seed = hearts::derive_seed(options.seed, 0x9E11);
     pl.resamples = options.bootstrap_samples;
+    pl.threads = options.threads;
     const auto fit = rating::plackett_luce(rated, num_bots, pl);
     const auto trueskill = rating::trueskill_ratings(rated, num_bots);
     for (int b = 0; b < num_bots; ++b) {

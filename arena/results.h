@@ -20,6 +20,7 @@ namespace arena {
 struct ResultsOptions {
   int bootstrap_samples = 1000;
   uint64_t seed = 0;  // for the bootstrap; the tournament passes its own seed
+  int threads = 1;    // for the rating bootstrap; results do not depend on it
 };
 
 struct Estimate {

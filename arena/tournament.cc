@@ -285,6 +285,7 @@ int run_tournament(const TournamentSetup& setup) {
   ResultsOptions options;
   options.bootstrap_samples = setup.bootstrap_samples;
   options.seed = setup.seed;
+  options.threads = setup.concurrency;
   if (!compute_results(header, done, options, &results, &error)) return fail(error);
   const Json json = results_json(results);
   std::ofstream(results_path(setup)) << json.dump();

@@ -408,6 +408,24 @@ TEST(PlackettLuce, BootstrapIntervalsAreDeterministicAndSensible) {
   EXPECT_LT(a.bots[0].high, a.bots[3].low);
 }
 
+TEST(PlackettLuce, BootstrapDoesNotDependOnTheThreadCount) {
+  const std::vector<double> truth{1, 2, 4, 8};
+  hearts::Rng rng(8);
+  std::vector<GameResult> games;
+  for (int g = 0; g < 200; ++g) games.push_back(simulate_pl_game(truth, g / 4, rng));
+  PlackettLuceOptions options;
+  options.resamples = 150;  // more than two chunks of refits, the last one partial
+  options.seed = 5;
+  const PlackettLuceFit one = plackett_luce(games, 4, options);
+  options.threads = 3;
+  const PlackettLuceFit three = plackett_luce(games, 4, options);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(one.bots[k].rating, three.bots[k].rating);
+    EXPECT_EQ(one.bots[k].low, three.bots[k].low);
+    EXPECT_EQ(one.bots[k].high, three.bots[k].high);
+  }
+}
+
 // ---- Bootstrap ----
 
 TEST(Bootstrap, CoversTheTrueMeanAtAboutTheNominalRate) {
