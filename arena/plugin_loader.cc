@@ -61,7 +61,8 @@ class PluginPlayer final : public Player {
 
 PluginLibrary::~PluginLibrary() = default;
 
-std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std::string* error) {
+std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std::string* error,
+                                                   bool compute_hash) {
   const std::string who = "plugin " + path + ": ";
   std::error_code ec;
   if (!fs::exists(path, ec)) {
@@ -114,8 +115,13 @@ std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std:
     *error = who + "the plugin reports an empty bot name";
     return nullptr;
   }
-  id.file_sha256 = sha256_file(path).value_or("");
+  if (compute_hash) plugin->hash_file();
   return plugin;
+}
+
+void PluginLibrary::hash_file() {
+  if (identity_.file_sha256.empty())
+    identity_.file_sha256 = sha256_file(identity_.path).value_or("");
 }
 
 std::unique_ptr<Player> PluginLibrary::create(const hearts::BotConfig& config,
@@ -166,7 +172,8 @@ std::vector<std::string> plugin_search_path(const std::vector<std::string>& plug
   return unique;
 }
 
-std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path) {
+std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
+                                               bool hash_files) {
   std::vector<DiscoveredPlugin> found;
   std::set<std::string> seen_files;
   for (const std::string& dir : search_path) {
@@ -182,7 +189,7 @@ std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& s
       if (!seen_files.insert(canonical).second) continue;
       DiscoveredPlugin plugin;
       plugin.path = file.string();
-      plugin.library = PluginLibrary::open(plugin.path, &plugin.error);
+      plugin.library = PluginLibrary::open(plugin.path, &plugin.error, hash_files);
       found.push_back(std::move(plugin));
     }
   }
@@ -199,7 +206,7 @@ std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
   std::string match_dir;
   std::string names;
   for (const std::string& dir : search_path) {
-    for (DiscoveredPlugin& plugin : discover_plugins({dir})) {
+    for (DiscoveredPlugin& plugin : discover_plugins({dir}, /*hash_files=*/false)) {
       if (!plugin.library) continue;
       const std::string& name = plugin.library->identity().name;
       if (names.find(" " + name + ",") == std::string::npos) names += " " + name + ",";
@@ -215,6 +222,7 @@ std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
       }
     }
   }
+  if (match) match->hash_file();  // only the plugin that will play is hashed
   if (!match) {
     if (!names.empty()) names.pop_back();
     std::string dirs;

@@ -25,7 +25,12 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
  public:
   // Loads and checks a plugin file. On failure returns null and sets *error to one line naming
   // the file and the problem (no such file, not a shared library, not a bot plugin, ABI).
-  static std::shared_ptr<PluginLibrary> open(const std::string& path, std::string* error);
+  // With compute_hash false, identity().file_sha256 stays empty until hash_file() is called:
+  // looking a name up loads every plugin in a folder, and hashing them all is most of the cost.
+  static std::shared_ptr<PluginLibrary> open(const std::string& path, std::string* error,
+                                             bool compute_hash = true);
+  // Fills identity().file_sha256 (once). Call before the library is shared between threads.
+  void hash_file();
   ~PluginLibrary();
 
   const BotIdentity& identity() const { return identity_; }
@@ -57,7 +62,8 @@ struct DiscoveredPlugin {
   std::string error;
 };
 // Every *.so in the search path, loaded and checked (broken files carry their error).
-std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path);
+std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
+                                               bool hash_files = true);
 
 // Resolves a bot spec: a file path (contains '/' or ends in .so) or a plugin name found in the
 // search path. Errors are one line: unknown name (with what was found), duplicates, load errors.
