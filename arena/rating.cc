@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include "hearts/rng.h"
@@ -353,13 +354,26 @@ PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
   if (!(options.tolerance > 0.0)) fail("tolerance must be positive");
   const auto n = static_cast<size_t>(num_bots);
 
+  // The likelihood depends on a game only through its ranking, so games with the same ranking
+  // are fitted once with their summed weight: a tournament of 4 bots has at most 75 rankings
+  // however many games it has, which makes every (bootstrap) fit cost the same small amount.
   std::vector<RankedGame> ranked;
-  ranked.reserve(games.size());
-  for (const GameResult& game : games) ranked.push_back(rank_game(game));
+  std::vector<int> ranking_of(games.size());
+  {
+    std::map<std::tuple<std::vector<int>, std::vector<int>, bool>, int> index;
+    for (size_t g = 0; g < games.size(); ++g) {
+      RankedGame game = rank_game(games[g]);
+      auto key = std::make_tuple(game.order, game.starts, game.last_counts);
+      const auto [it, added] = index.try_emplace(std::move(key), static_cast<int>(ranked.size()));
+      if (added) ranked.push_back(std::move(game));
+      ranking_of[g] = it->second;
+    }
+  }
   int num_groups = 0;
   const std::vector<int> group_of = group_indices(games, &num_groups);
 
-  std::vector<double> weight(games.size(), 1.0);
+  std::vector<double> weight(ranked.size(), 0.0);
+  for (size_t g = 0; g < games.size(); ++g) weight[ranking_of[g]] += 1.0;
   MmResult full = fit_plackett_luce(ranked, weight, num_bots, std::vector<double>(n, 0.0),
                                     options.max_iterations, options.tolerance);
   PlackettLuceFit out;
@@ -391,10 +405,11 @@ PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
       }
       std::atomic<size_t> next{0};
       auto refit = [&] {
-        std::vector<double> resample_weight(games.size());
+        std::vector<double> resample_weight(ranked.size());
         for (size_t r = next.fetch_add(1); r < count; r = next.fetch_add(1)) {
+          std::fill(resample_weight.begin(), resample_weight.end(), 0.0);
           for (size_t g = 0; g < games.size(); ++g)
-            resample_weight[g] = times_drawn[r][group_of[g]];
+            resample_weight[ranking_of[g]] += times_drawn[r][group_of[g]];
           const MmResult fit =
               fit_plackett_luce(ranked, resample_weight, num_bots, full.log_strength,
                                 options.max_iterations, options.tolerance);
