@@ -130,7 +130,7 @@ int run_bench(const BenchFlags& flags) {
   }
 
   const BenchPlan plan = flags.quick ? BenchPlan{0.2, 2'000, 2.0, 1'000, 2}
-                                     : BenchPlan{3.0, 40'000, 20.0, 20'000, 250};
+                                     : BenchPlan{3.0, 40'000, 20.0, 20'000, 500};
   const fs::path dir = fs::temp_directory_path() / ("arena-bench-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   struct Cleanup {

@@ -48,14 +48,21 @@ bool RecordsWriter::append(const hearts::proto::GameRecord& game, std::string* e
   return write_message(game, error);
 }
 
-bool RecordsWriter::write_message(const google::protobuf::Message& message, std::string* error) {
+std::string RecordsWriter::encode(const google::protobuf::Message& message) {
   std::string bytes;
-  {
-    google::protobuf::io::StringOutputStream stream(&bytes);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.WriteVarint32(static_cast<uint32_t>(message.ByteSizeLong()));
-    message.SerializeWithCachedSizes(&coded);
-  }
+  google::protobuf::io::StringOutputStream stream(&bytes);
+  google::protobuf::io::CodedOutputStream coded(&stream);
+  coded.WriteVarint32(static_cast<uint32_t>(message.ByteSizeLong()));
+  message.SerializeWithCachedSizes(&coded);
+  coded.Trim();
+  return bytes;
+}
+
+bool RecordsWriter::write_message(const google::protobuf::Message& message, std::string* error) {
+  return append_encoded(encode(message), error);
+}
+
+bool RecordsWriter::append_encoded(const std::string& bytes, std::string* error) {
   // One write per message, then a flush: a kill can tear only the message being written.
   out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out_.flush();

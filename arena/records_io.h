@@ -32,6 +32,10 @@ class RecordsWriter {
   static std::unique_ptr<RecordsWriter> open_append(const std::string& path, std::string* error);
   // Appends one game and flushes it to the operating system. False with *error on failure.
   bool append(const hearts::proto::GameRecord& game, std::string* error);
+  // A message as append() writes it (length-delimited), so callers can encode on other threads.
+  static std::string encode(const google::protobuf::Message& message);
+  // Appends bytes from encode() and flushes them. False with *error on failure.
+  bool append_encoded(const std::string& bytes, std::string* error);
   const std::string& path() const { return path_; }
 
  private:

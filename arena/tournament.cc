@@ -189,7 +189,12 @@ int run_tournament(const TournamentSetup& setup) {
   // Workers play games in any order; the writer appends them in schedule order.
   const size_t first = done.size();
   const size_t total = mine.size();
-  std::vector<std::optional<pb::GameRecord>> finished(total);
+  // A finished game and its encoded bytes: workers encode, so the writer thread only writes.
+  struct FinishedGame {
+    pb::GameRecord record;
+    std::string encoded;
+  };
+  std::vector<std::optional<FinishedGame>> finished(total);
   std::mutex mutex;
   std::condition_variable ready;
   std::atomic<size_t> next{first};
@@ -228,9 +233,10 @@ int run_tournament(const TournamentSetup& setup) {
         record.set_table(game.table);
         record.set_rotation(game.rotation);
       }
+      std::string encoded = RecordsWriter::encode(record);
       std::lock_guard lock(mutex);
       if (static_cast<int>(seats.size()) != n && worker_error.empty()) worker_error = create_error;
-      finished[k] = std::move(record);
+      finished[k] = FinishedGame{std::move(record), std::move(encoded)};
       ready.notify_all();
     }
   };
@@ -257,19 +263,19 @@ int run_tournament(const TournamentSetup& setup) {
   };
   bool write_failed = false;
   for (size_t k = first; k < total; ++k) {
-    pb::GameRecord record;
+    FinishedGame game;
     {
       std::unique_lock lock(mutex);
       ready.wait(lock, [&] { return finished[k].has_value() || !worker_error.empty(); });
       if (!worker_error.empty()) break;
-      record = std::move(*finished[k]);
+      game = std::move(*finished[k]);
       finished[k].reset();
     }
-    if (!writer->append(record, &error)) {
+    if (!writer->append_encoded(game.encoded, &error)) {
       write_failed = true;
       break;
     }
-    done.push_back(std::move(record));
+    done.push_back(std::move(game.record));
     if (!setup.quiet) {
       progress.update(static_cast<long long>(k + 1));
       show_live_leaderboard(k + 1);
