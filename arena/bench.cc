@@ -15,6 +15,7 @@
 #include "hearts/rng.h"
 #include "records_io.h"
 #include "referee.h"
+#include "seating.h"
 #include "watchdog.h"
 
 namespace arena {
@@ -28,18 +29,10 @@ double seconds_since(BenchClock::time_point start) {
 
 // The players of one game, every seat from `source`, seeded as `arena play` seeds them.
 bool make_players(PlayerSource& source, const hearts::CompiledRules& rules, uint64_t game_seed,
-                  std::vector<std::unique_ptr<Player>>* players, std::string* error) {
-  players->clear();
-  for (int s = 0; s < rules.rules.num_players; ++s) {
-    hearts::BotConfig config;
-    config.seat = s;
-    config.num_players = rules.rules.num_players;
-    config.seed = hearts::derive_seed(game_seed, 1000 + static_cast<uint64_t>(s));
-    config.rules = &rules;
-    players->push_back(source.create(config, error));
-    if (!players->back()) return false;
-  }
-  return true;
+                  SeatedPlayers* players, std::string* error) {
+  const std::vector<PlayerSource*> seat_sources(static_cast<size_t>(rules.rules.num_players),
+                                                &source);
+  return seat_players(seat_sources, rules, game_seed, players, error);
 }
 
 // Wraps a player and records the wall time of each decision, in microseconds.
@@ -106,18 +99,15 @@ bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, doub
   Watchdog watchdog(10'000'000);  // as `arena play` runs: hang protection included in the cost
   Referee referee(rules, RefereeOptions{}, clock, &watchdog, watchdog.add_slot());
   hearts::proto::GameRecord record;
-  std::vector<std::unique_ptr<Player>> players;
-  std::vector<Player*> seats;
+  SeatedPlayers players;
   *out = EngineBench{};
   const auto start = BenchClock::now();
   do {
     for (int batch = 0; batch < 16; ++batch) {  // read the clock once per batch of games
       const uint64_t seed = hearts::derive_seed(kBenchSeed, static_cast<uint64_t>(out->games));
       if (!make_players(source, rules, seed, &players, error)) return false;
-      seats.clear();
-      for (auto& player : players) seats.push_back(player.get());
-      const GameOutcome outcome = referee.play_game(seed, static_cast<uint32_t>(out->games), seats,
-                                                    writer ? &record : nullptr);
+      const GameOutcome outcome = referee.play_game(seed, static_cast<uint32_t>(out->games),
+                                                    players.seats, writer ? &record : nullptr);
       if (writer) {
         for (int s = 0; s < rules.rules.num_players; ++s) record.add_seat_bots(0);
         if (!writer->append(record, error)) return false;
@@ -138,7 +128,7 @@ bool bench_decisions(PlayerSource& source, const hearts::CompiledRules& rules,
   latencies_us.reserve(static_cast<size_t>(min_decisions) + 1024);
   const SteadyClock clock;
   Referee referee(rules, RefereeOptions{}, clock);
-  std::vector<std::unique_ptr<Player>> players;
+  SeatedPlayers players;
   std::vector<std::unique_ptr<TimedPlayer>> timed;
   std::vector<Player*> seats;
   const auto start = BenchClock::now();
@@ -147,7 +137,7 @@ bool bench_decisions(PlayerSource& source, const hearts::CompiledRules& rules,
     if (!make_players(source, rules, seed, &players, error)) return false;
     timed.clear();
     seats.clear();
-    for (auto& player : players) {
+    for (auto& player : players.owned) {
       timed.push_back(std::make_unique<TimedPlayer>(*player, latencies_us));
       seats.push_back(timed.back().get());
     }

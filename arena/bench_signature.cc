@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "hearts/rng.h"
 #include "referee.h"
+#include "seating.h"
 #include "sha256.h"
 
 namespace arena {
@@ -70,20 +71,12 @@ bool compute_bench_signature(const std::vector<std::string>& search_path, BenchS
     Referee referee(rules, RefereeOptions{}, clock);
     for (int g = 0; g < kGamesPerPreset; ++g, ++game_index) {
       const uint64_t seed = hearts::derive_seed(kSignatureSeed, game_index);
-      std::vector<std::unique_ptr<Player>> players;
-      std::vector<Player*> seats;
-      for (int s = 0; s < n; ++s) {
-        hearts::BotConfig config;
-        config.seat = s;
-        config.num_players = n;
-        config.seed = hearts::derive_seed(seed, 1000 + static_cast<uint64_t>(s));
-        config.rules = &rules;
-        auto& source = sources[static_cast<size_t>(s + g) % sources.size()];
-        players.push_back(source->create(config, error));
-        if (!players.back()) return false;
-        seats.push_back(players.back().get());
-      }
-      referee.play_game(seed, game_index, seats, &record);
+      std::vector<PlayerSource*> seat_sources;
+      for (int s = 0; s < n; ++s)
+        seat_sources.push_back(sources[static_cast<size_t>(s + g) % sources.size()].get());
+      SeatedPlayers players;
+      if (!seat_players(seat_sources, rules, seed, &players, error)) return false;
+      referee.play_game(seed, game_index, players.seats, &record);
       hash_game(record, stream, *out);
     }
   }

@@ -15,6 +15,7 @@
 #include "records_io.h"
 #include "referee.h"
 #include "rules_spec.h"
+#include "seating.h"
 
 namespace arena {
 namespace {
@@ -126,24 +127,17 @@ int run_play(const PlayFlags& flags) {
   Progress progress("games", flags.games);
   spdlog::info("playing {} games of {} between {}", flags.games, flags.rules.preset, flags.bots);
 
+  std::vector<PlayerSource*> seat_sources;
+  for (const auto& source : sources) seat_sources.push_back(source.get());
   hearts::proto::GameRecord record;
   for (int g = 0; g < flags.games; ++g) {
     const uint64_t game_seed = hearts::derive_seed(flags.seed, static_cast<uint64_t>(g));
-    std::vector<std::unique_ptr<Player>> players;
-    std::vector<Player*> seats;
-    for (int s = 0; s < n; ++s) {
-      hearts::BotConfig config;
-      config.seat = s;
-      config.num_players = n;
-      config.seed = hearts::derive_seed(game_seed, 1000 + static_cast<uint64_t>(s));
-      config.rules = &compiled;
-      std::string error;
-      players.push_back(sources[s]->create(config, &error));
-      if (!players.back()) return fail(error);
-      seats.push_back(players.back().get());
+    SeatedPlayers players;
+    if (std::string error; !seat_players(seat_sources, compiled, game_seed, &players, &error)) {
+      return fail(error);
     }
-    const GameOutcome outcome =
-        referee.play_game(game_seed, static_cast<uint32_t>(g), seats, writer ? &record : nullptr);
+    const GameOutcome outcome = referee.play_game(game_seed, static_cast<uint32_t>(g),
+                                                  players.seats, writer ? &record : nullptr);
     if (writer) {
       for (int s = 0; s < n; ++s) record.add_seat_bots(s);
       std::string error;

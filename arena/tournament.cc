@@ -22,6 +22,7 @@
 #include "results.h"
 #include "rules_spec.h"
 #include "schedule.h"
+#include "seating.h"
 #include "sha256.h"
 
 namespace arena {
@@ -212,22 +213,14 @@ int run_tournament(const TournamentSetup& setup) {
       const size_t k = next.fetch_add(1);
       if (k >= total) return;
       const ScheduledGame& game = *mine[k];
-      std::vector<std::unique_ptr<Player>> players;
-      std::vector<Player*> seats;
+      std::vector<PlayerSource*> seat_sources;
+      for (int bot : game.seat_bots) seat_sources.push_back(sources[bot].get());
+      SeatedPlayers players;
       std::string create_error;
-      for (int s = 0; s < n; ++s) {
-        hearts::BotConfig config;
-        config.seat = s;
-        config.num_players = n;
-        config.seed = hearts::derive_seed(game.seed, 1000 + static_cast<uint64_t>(s));
-        config.rules = &compiled;
-        players.push_back(sources[game.seat_bots[s]]->create(config, &create_error));
-        if (!players.back()) break;
-        seats.push_back(players.back().get());
-      }
+      const bool seated = seat_players(seat_sources, compiled, game.seed, &players, &create_error);
       pb::GameRecord record;
-      if (static_cast<int>(seats.size()) == n) {
-        referee.play_game(game.seed, game.index, seats, &record);
+      if (seated) {
+        referee.play_game(game.seed, game.index, players.seats, &record);
         for (int bot : game.seat_bots) record.add_seat_bots(bot);
         record.set_group_key(game.group_key);
         record.set_table(game.table);
@@ -235,7 +228,7 @@ int run_tournament(const TournamentSetup& setup) {
       }
       std::string encoded = RecordsWriter::encode(record);
       std::lock_guard lock(mutex);
-      if (static_cast<int>(seats.size()) != n && worker_error.empty()) worker_error = create_error;
+      if (!seated && worker_error.empty()) worker_error = create_error;
       finished[k] = FinishedGame{std::move(record), std::move(encoded)};
       ready.notify_all();
     }
