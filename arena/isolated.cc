@@ -12,8 +12,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <mutex>
 #include <thread>
 
 #include "frame_channel.h"
@@ -35,6 +38,51 @@ std::string describe_exit(int status) {
   }
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   return "stopped";
+}
+
+// Forks on one thread that lives as long as the process. PR_SET_PDEATHSIG fires when the
+// *thread* that forked the child exits, not the process: a child restarted from a tournament
+// worker would otherwise be killed as soon as that worker finished its share of games.
+// `in_child` runs in the child (async-signal-safe calls only) and must not return.
+pid_t fork_on_spawner_thread(const std::function<void()>& in_child) {
+  struct Spawner {
+    std::mutex mutex;
+    std::condition_variable cv;
+    const std::function<void()>* request = nullptr;
+    pid_t result = 0;
+    int result_errno = 0;
+    bool done = false;
+  };
+  // Never destroyed: the thread may still wait on it while the process exits.
+  static Spawner* const spawner = [] {
+    auto* state = new Spawner;
+    std::thread([state] {
+      std::unique_lock lock(state->mutex);
+      while (true) {
+        state->cv.wait(lock, [state] { return state->request != nullptr && !state->done; });
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+          (*state->request)();
+          ::_exit(127);
+        }
+        state->result = pid;
+        state->result_errno = errno;
+        state->done = true;
+        state->cv.notify_all();
+      }
+    }).detach();
+    return state;
+  }();
+  static std::mutex one_at_a_time;
+  std::lock_guard serial(one_at_a_time);
+  std::unique_lock lock(spawner->mutex);
+  spawner->request = &in_child;
+  spawner->done = false;
+  spawner->cv.notify_all();
+  spawner->cv.wait(lock, [] { return spawner->done; });
+  spawner->request = nullptr;
+  errno = spawner->result_errno;
+  return spawner->result;
 }
 
 std::string executable_path() {
@@ -271,20 +319,13 @@ bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
   for (std::string& var : env_strings) envp.push_back(var.data());
   envp.push_back(nullptr);
   const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(log_fd);
-    ::close(control[0]);
-    ::close(control[1]);
-    *error = std::string("fork failed: ") + std::strerror(errno);
-    return false;
-  }
-  if (pid == 0) {
+  const int memory_limit_mb = static_cast<int>(options_.memory_limit_mb);
+  const pid_t pid = fork_on_spawner_thread([&] {
     // Child: only async-signal-safe calls until exec.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the arena
     if (::getppid() != parent) ::_exit(1);
-    if (options_.memory_limit_mb > 0) {
-      const rlim_t bytes = static_cast<rlim_t>(options_.memory_limit_mb) * 1024 * 1024;
+    if (memory_limit_mb > 0) {
+      const rlim_t bytes = static_cast<rlim_t>(memory_limit_mb) * 1024 * 1024;
       const rlimit limit{bytes, bytes};
       ::setrlimit(RLIMIT_AS, &limit);
     }
@@ -297,7 +338,13 @@ bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
       ::dup2(control[1], kChildControlFd);
     }
     ::execve(argv[0], argv.data(), envp.data());
-    ::_exit(127);
+  });
+  if (pid < 0) {
+    ::close(log_fd);
+    ::close(control[0]);
+    ::close(control[1]);
+    *error = std::string("fork failed: ") + std::strerror(errno);
+    return false;
   }
   ::close(log_fd);
   ::close(control[1]);

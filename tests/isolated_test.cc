@@ -748,6 +748,27 @@ TEST_F(Isolated, TooManyCrashesForfeitAndTheGameGoesOn) {
 
 // A throughput figure for docs/performance.md, not a check on it: run with
 // --gtest_also_run_disabled_tests --gtest_filter='*Throughput*'.
+TEST_F(Isolated, ChildRestartedFromAThreadThatEndsKeepsRunning) {
+  // The parent-death signal follows the thread that forked: a child restarted from a tournament
+  // worker must not die when that worker's thread ends while other tables still play.
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  std::thread worker([&] { isolated->restart(isolated->generation()); });
+  worker.join();
+  EXPECT_EQ(isolated->restarts(), 1);
+  const auto rules = fixed_deals(2);
+  auto random = plugin("random");
+  for (uint32_t game = 0; game < 3; ++game) {
+    const GameRecord record =
+        play_game(rules, {source, random, source, random}, 1'000'000, 500 + game, game);
+    EXPECT_EQ(record.violations_size(), 0)
+        << (record.violations_size() ? record.violations(0).detail() : "");
+  }
+  EXPECT_EQ(isolated->restarts(), 1) << "no crash and no further restart";
+  EXPECT_EQ(live_children(), 1);
+}
+
 TEST_F(Isolated, DISABLED_Throughput) {
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
