@@ -32,6 +32,7 @@
 #include "referee.h"
 #include "remote_player.h"
 #include "rules_spec.h"
+#include "run_arena.h"
 
 namespace arena {
 namespace {
@@ -598,31 +599,10 @@ TEST(RemoteSource, MalformedSpecsAreErrors) {
 // ---------------------------------------------------------------------------------------------
 // The real `arena serve`, end to end.
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using RunResult = arena_test::SplitRunResult;
 
 RunResult run_arena(const std::string& args) {
-  RunResult result;
-  const fs::path err_file =
-      fs::temp_directory_path() / ("remote_player_test-" + std::to_string(::getpid()) + ".err");
-  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>" + err_file.string();
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err_file);
-  std::stringstream text;
-  text << in.rdbuf();
-  result.err = text.str();
-  fs::remove(err_file);
-  return result;
+  return arena_test::run_arena_split(args);
 }
 
 // `arena serve` as a child process; its first stdout line is "listening on ADDRESS (...)".

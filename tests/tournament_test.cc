@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "records_io.h"
+#include "run_arena.h"
 
 namespace {
 
@@ -34,11 +35,7 @@ using google::protobuf::util::MessageDifferencer;
 // 5 bots at 4-seat tables: 5 tables x 4 rotations per duplicate group.
 const std::string kFiveBots = "--bots random,lowest,ducker,random,lowest";
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  // stdout
-  std::string err;  // stderr
-};
+using RunResult = arena_test::SplitRunResult;
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -48,22 +45,7 @@ std::string read_text(const std::string& path) {
 }
 
 RunResult run(const std::string& args) {
-  static int calls = 0;
-  const std::string err_path = ::testing::TempDir() + "tournament_test_stderr_" +
-                               std::to_string(getpid()) + "_" + std::to_string(calls++);
-  RunResult result;
-  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>" + err_path;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.err = read_text(err_path);
-  fs::remove(err_path);
-  return result;
+  return arena_test::run_arena_split(args);
 }
 
 std::vector<std::string> lines(const std::string& text) {
