@@ -95,7 +95,7 @@ bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, doub
     writer = RecordsWriter::create(records_path, header, error);
     if (!writer) return false;
   }
-  const SteadyClock clock;
+  const TscClock clock;
   Watchdog watchdog(10'000'000);  // as `arena play` runs: hang protection included in the cost
   Referee referee(rules, RefereeOptions{}, clock, &watchdog, watchdog.add_slot());
   hearts::proto::GameRecord record;
@@ -126,7 +126,7 @@ bool bench_decisions(PlayerSource& source, const hearts::CompiledRules& rules,
                      std::string* error) {
   std::vector<double> latencies_us;
   latencies_us.reserve(static_cast<size_t>(min_decisions) + 1024);
-  const SteadyClock clock;
+  const TscClock clock;
   Referee referee(rules, RefereeOptions{}, clock);
   SeatedPlayers players;
   std::vector<std::unique_ptr<TimedPlayer>> timed;

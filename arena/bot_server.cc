@@ -112,7 +112,7 @@ class BotService final : public pb::Bot::Service {
   }
 
   grpc::Status prepare(const pb::Observation& in, const std::string& game_id, int seat,
-                       ObservationFromProto* obs, std::shared_ptr<Player>* player) {
+                       OwnedObservation* obs, std::shared_ptr<Player>* player) {
     std::string error;
     auto rules = rules_.get(in.rules(), &error);
     if (!rules) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, error);
@@ -128,7 +128,7 @@ class BotService final : public pb::Bot::Service {
 
   grpc::Status decide(const pb::DecisionRequest& request, hearts::Phase phase,
                       hearts::Decision* decision) {
-    ObservationFromProto obs;
+    OwnedObservation obs;
     std::shared_ptr<Player> player;
     grpc::Status status =
         prepare(request.observation(), request.game_id(), request.seat(), &obs, &player);
@@ -142,7 +142,7 @@ class BotService final : public pb::Bot::Service {
   }
 
   grpc::Status notify(const pb::DealEndRequest& request, int32_t kind) {
-    ObservationFromProto obs;
+    OwnedObservation obs;
     std::shared_ptr<Player> player;
     grpc::Status status =
         prepare(request.observation(), request.game_id(), request.seat(), &obs, &player);

@@ -110,7 +110,7 @@ int run_play(const PlayFlags& flags) {
   options.move_time_us = flags.move_ms * 1000;
   options.game_bank_us = flags.bank_ms * 1000;
   options.forfeit_after = flags.forfeit_after;
-  const SteadyClock clock;
+  const TscClock clock;
   const int64_t hang_ms =
       flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * flags.move_ms);
   Watchdog watchdog(hang_ms * 1000);

@@ -35,7 +35,7 @@ class RulesStore {
 
 // Answers one kDecide or kNotify frame into *head and *text.
 void answer(const Frame& frame, Player* player, const std::string& create_error,
-            const hearts::CompiledRules* rules, ObservationCopy* copy, ReplyHead* head,
+            const hearts::CompiledRules* rules, OwnedObservation* copy, ReplyHead* head,
             std::string* text) {
   std::span<const char> payload = frame.payload;
   const bool decide = frame.header.type == static_cast<uint32_t>(FrameType::kDecide);
@@ -70,7 +70,7 @@ void serve_channel(PlayerSource& source, RulesStore& store, int fd) {
   const hearts::CompiledRules* rules = nullptr;
   std::unique_ptr<Player> player;
   std::string create_error = "no bot was created on this channel";
-  auto copy = std::make_unique<ObservationCopy>();
+  auto copy = std::make_unique<OwnedObservation>();
   Frame frame;
   std::string detail;
   while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {

@@ -61,14 +61,27 @@ bool read_hello(std::span<const char> payload, BotIdentity* identity, std::strin
   return true;
 }
 
+namespace {
+
+// The per-seat arrays travel whole (kMaxPlayers entries each), after the counted arrays.
+constexpr size_t kSeatCountsSize = sizeof(hearts::SeatCounts);
+
+}  // namespace
+
 void append_observation(const hearts::Observation& obs, FrameBuffer* out) {
   out->append_value(obs);
   out->append(obs.plays, sizeof(hearts::PlayRecord) * static_cast<size_t>(obs.num_plays));
   out->append(obs.trick_winners, static_cast<size_t>(obs.tricks_completed));
+  out->append(obs.passed, sizeof(hearts::Card) * static_cast<size_t>(obs.passed_count));
+  out->append(obs.received, sizeof(hearts::ReceivedCard) * static_cast<size_t>(obs.received_count));
+  out->append(obs.points_taken, kSeatCountsSize);
+  out->append(obs.tricks_won, kSeatCountsSize);
+  out->append(obs.scores, kSeatCountsSize);
+  out->append(obs.counters, kSeatCountsSize);
 }
 
 bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
-                      ObservationCopy* out, std::string* error) {
+                      OwnedObservation* out, std::string* error) {
   hearts::Observation& obs = out->obs;
   if (!take_value(payload, &obs)) {
     *error = "observation: the frame is shorter than an Observation";
@@ -76,8 +89,7 @@ bool take_observation(std::span<const char>& payload, const hearts::CompiledRule
   }
   // The pointers held the sender's addresses: never follow them.
   obs.rules = rules;
-  obs.plays = out->plays.data();
-  obs.trick_winners = out->trick_winners.data();
+  out->point_at_own_arrays();
   if (rules == nullptr) {
     *error = "observation: no rules were sent before it";
     return false;
@@ -94,15 +106,27 @@ bool take_observation(std::span<const char>& payload, const hearts::CompiledRule
     *error = "observation: more passed, received or played cards than a deal holds";
     return false;
   }
-  const size_t plays_size = sizeof(hearts::PlayRecord) * static_cast<size_t>(obs.num_plays);
-  const size_t winners_size = static_cast<size_t>(obs.tricks_completed);
-  if (payload.size() < plays_size + winners_size) {
-    *error = "observation: the frame ends before its plays and trick winners";
+  const std::pair<void*, size_t> arrays[] = {
+      {out->plays.data(), sizeof(hearts::PlayRecord) * static_cast<size_t>(obs.num_plays)},
+      {out->trick_winners.data(), static_cast<size_t>(obs.tricks_completed)},
+      {out->passed.data(), sizeof(hearts::Card) * static_cast<size_t>(obs.passed_count)},
+      {out->received.data(),
+       sizeof(hearts::ReceivedCard) * static_cast<size_t>(obs.received_count)},
+      {out->points_taken.data(), kSeatCountsSize},
+      {out->tricks_won.data(), kSeatCountsSize},
+      {out->scores.data(), kSeatCountsSize},
+      {out->counters.data(), kSeatCountsSize},
+  };
+  size_t total = 0;
+  for (const auto& [target, size] : arrays) total += size;
+  if (payload.size() < total) {
+    *error = "observation: the frame ends before the arrays it refers to";
     return false;
   }
-  std::memcpy(out->plays.data(), payload.data(), plays_size);
-  std::memcpy(out->trick_winners.data(), payload.data() + plays_size, winners_size);
-  payload = payload.subspan(plays_size + winners_size);
+  for (const auto& [target, size] : arrays) {
+    std::memcpy(target, payload.data(), size);
+    payload = payload.subspan(size);
+  }
   return true;
 }
 

@@ -1,8 +1,8 @@
 // The payloads of the isolated-plugin frames (frame_channel.h). The child is the arena's own
 // executable, so plain structs travel as their bytes: an Observation is copied whole (memcpy, so
-// fields added to it travel without changes here) followed by the arrays its pointers refer to,
-// and the receiver points those pointers at its own copies. Its rules travel once per channel
-// (and again only if they change) as a kRules frame.
+// scalar fields added to it travel without changes here) followed by the arrays its pointers
+// refer to, and the receiver points those pointers at its own copies. Its rules travel once per
+// channel (and again only if they change) as a kRules frame.
 //
 // Every length and count read from a frame is checked before use: a bad frame is an error
 // naming what is wrong, never a crash of the reader.
@@ -15,11 +15,12 @@
 #include "frame_channel.h"
 #include "hearts/observation.h"
 #include "hearts/plugin.h"
+#include "owned_observation.h"
 #include "player.h"
 
 namespace arena {
 
-inline constexpr uint32_t kIsolatedProtocol = 1;
+inline constexpr uint32_t kIsolatedProtocol = 2;  // 2: observations carry their per-seat arrays
 
 // The child's first frame: the sizes it was built with, then name, version and author.
 struct HelloHead {
@@ -46,17 +47,10 @@ struct ReplyHead {
   hearts::Decision decision{};
 };
 
-// An Observation rebuilt from a frame, owning the arrays its pointers refer to.
-struct ObservationCopy {
-  hearts::Observation obs;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays{};
-  std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
-};
-
 void append_observation(const hearts::Observation& obs, FrameBuffer* out);
 // Takes an observation from the front of `payload`; `rules` becomes its rules. False with *error.
 bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
-                      ObservationCopy* out, std::string* error);
+                      OwnedObservation* out, std::string* error);
 
 // Checks a decision read from a frame: card ids and counts in range for `phase`. Empty if fine.
 std::string check_decision(hearts::Phase phase, const hearts::Decision& decision);

@@ -188,9 +188,10 @@ std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec
 }
 
 bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
-                ObservationFromProto* out, std::string* error) {
+                OwnedObservation* out, std::string* error) {
   hearts::Observation& obs = out->obs;
   obs = hearts::Observation{};
+  out->point_at_own_arrays();
   const int n = in.num_players();
   if (n != rules->rules.num_players || in.seat() < 0 || in.seat() >= n) {
     *error = "observation: seat " + std::to_string(in.seat()) + " of " + std::to_string(n) +
@@ -216,10 +217,10 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
     *error = "observation: more passed, received or played cards than a deal holds";
     return false;
   }
-  for (int32_t id : in.passed()) obs.passed[obs.passed_count++] = hearts::Card::from_id(id);
+  for (int32_t id : in.passed()) out->passed[obs.passed_count++] = hearts::Card::from_id(id);
   for (const auto& r : in.received()) {
-    obs.received[obs.received_count++] = {hearts::Card::from_id(r.card()),
-                                          static_cast<int8_t>(r.from_seat())};
+    out->received[obs.received_count++] = {hearts::Card::from_id(r.card()),
+                                           static_cast<int8_t>(r.from_seat())};
   }
   for (const auto& p : in.plays()) {
     out->plays[obs.num_plays++] = {static_cast<uint8_t>(p.seat()), hearts::Card::from_id(p.card())};
@@ -227,15 +228,17 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
   for (int32_t w : in.trick_winners()) {
     out->trick_winners[obs.tricks_completed++] = static_cast<uint8_t>(w);
   }
-  obs.plays = out->plays.data();
-  obs.trick_winners = out->trick_winners.data();
   obs.trick_leader = in.trick_leader();
   obs.hearts_broken = in.hearts_broken();
+  out->points_taken = {};
+  out->tricks_won = {};
+  out->scores = {};
+  out->counters = {};
   for (int s = 0; s < n && s < hearts::kMaxPlayers; ++s) {
-    if (s < in.points_taken_size()) obs.points_taken[s] = in.points_taken(s);
-    if (s < in.tricks_won_size()) obs.tricks_won[s] = in.tricks_won(s);
-    if (s < in.scores_size()) obs.scores[s] = in.scores(s);
-    if (s < in.counters_size()) obs.counters[s] = in.counters(s);
+    if (s < in.points_taken_size()) out->points_taken[s] = in.points_taken(s);
+    if (s < in.tricks_won_size()) out->tricks_won[s] = in.tricks_won(s);
+    if (s < in.scores_size()) out->scores[s] = in.scores(s);
+    if (s < in.counters_size()) out->counters[s] = in.counters(s);
   }
   obs.deals_completed = in.deals_completed();
   obs.time_left_us = in.time_left_us();

@@ -13,6 +13,7 @@
 #include "bot_service.pb.h"
 #include "hearts/observation.h"
 #include "hearts/plugin.h"
+#include "owned_observation.h"
 
 namespace arena {
 
@@ -23,13 +24,6 @@ hearts::proto::RulesSpec compact_rules_spec(const hearts::Rules& rules);
 // Fills `out` from `obs`. `rules_spec` is the RulesSpec of obs.rules (built once per player).
 void to_proto(const hearts::Observation& obs, const hearts::proto::RulesSpec& rules_spec,
               hearts::proto::Observation* out);
-
-// An Observation rebuilt from a message, owning the arrays its pointers refer to.
-struct ObservationFromProto {
-  hearts::Observation obs;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays{};
-  std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
-};
 
 // Compiles and caches the rules of incoming observations. Keyed by the spec's serialized bytes,
 // which a client sends identically on every call; specs that spell the same rules differently
@@ -50,7 +44,7 @@ class RulesCache {
 
 // Rebuilds an Observation; false with *error if the message is inconsistent (bad seat, cards).
 bool from_proto(const hearts::proto::Observation& in, const hearts::CompiledRules* rules,
-                ObservationFromProto* out, std::string* error);
+                OwnedObservation* out, std::string* error);
 
 hearts::proto::PassPlan to_proto(const hearts::PassPlan& plan);
 hearts::PassPlan from_proto(const hearts::proto::PassPlan& plan);

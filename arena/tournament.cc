@@ -204,7 +204,7 @@ int run_tournament(const TournamentSetup& setup) {
                               ? setup.hang_ms
                               : std::max<int64_t>(10000, 10 * setup.referee.move_time_us / 1000);
   Watchdog watchdog(hang_ms * 1000);
-  const SteadyClock clock;
+  const TscClock clock;
 
   auto worker = [&] {
     const int slot = watchdog.add_slot();

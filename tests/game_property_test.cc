@@ -747,7 +747,36 @@ bool Runner::Passes() {
       }
     }
     for (int s = 0; s < n_; ++s) PT_CHECK_EQ(received_[s], expected[s]);
+    // Each received card is listed once with the seat that really passed it.
+    for (int s = 0; s < n_; ++s) {
+      const auto listed = game_.received_list(s);
+      PT_CHECK_EQ(static_cast<int>(listed.size()), received_[s].size());
+      CardSet cards;
+      for (const ReceivedCard& got : listed) {
+        const int from = got.from_seat;
+        PT_CHECK(from >= 0 && from < n_ && from != s);
+        bool sent = false;
+        for (int k = 0; k < count; ++k) {
+          sent |= order[from][k] == got.card && ExpectedTarget(plan_, n_, from, k) == s;
+        }
+        PT_CHECK(sent);
+        cards.insert(got.card);
+      }
+      PT_CHECK_EQ(cards, received_[s]);
+    }
   } else {
+    // From the pile: no sender, listed in card order.
+    for (int s = 0; s < n_; ++s) {
+      CardSet cards;
+      Card previous;
+      for (const ReceivedCard& got : game_.received_list(s)) {
+        PT_CHECK_EQ(static_cast<int>(got.from_seat), -1);
+        PT_CHECK(!previous.is_valid() || previous.id() < got.card.id());
+        previous = got.card;
+        cards.insert(got.card);
+      }
+      PT_CHECK_EQ(cards, received_[s]);
+    }
     // The pile (gathered from eldest in passing order; ascending card order is also accepted, the
     // spec leaves the gathering order open) is shuffled with the deal's chance stream and
     // re-dealt one card at a time from eldest.

@@ -374,12 +374,12 @@ FrameReader::Deadline in_ms(int ms) {
 }
 
 // An observation with every field set to something distinct, pointing at `plays` and `winners`.
-hearts::Observation busy_observation(const hearts::CompiledRules& rules,
-                                     std::array<hearts::PlayRecord, 52>& plays,
-                                     std::array<uint8_t, 17>& winners) {
-  hearts::Observation obs;
+// A sender-side observation with every array it points to filled with distinct values.
+void fill_busy_observation(const hearts::CompiledRules& rules, OwnedObservation& sender) {
+  hearts::Observation& obs = sender.obs;
   // Fill every byte first (padding included), so a field that does not travel shows.
   std::memset(static_cast<void*>(&obs), 0x5A, sizeof obs);
+  sender.point_at_own_arrays();
   obs.phase = hearts::Phase::kPlay;
   obs.legal = hearts::CardSet(0x1234);
   obs.rules = &rules;
@@ -390,25 +390,33 @@ hearts::Observation busy_observation(const hearts::CompiledRules& rules,
   obs.game_index = 77;
   obs.passed_count = 3;
   obs.received_count = 3;
-  for (int k = 0; k < 21; ++k) {
-    plays[k] = {static_cast<uint8_t>(k % 4), hearts::Card::from_id((k * 5) % 13 + 16 * (k % 4))};
+  for (int k = 0; k < 3; ++k) {
+    sender.passed[k] = hearts::Card::from_id(16 + k);
+    sender.received[k] = {hearts::Card::from_id(32 + k), static_cast<int8_t>(k)};
   }
-  for (int k = 0; k < 5; ++k) winners[k] = static_cast<uint8_t>(3 - k % 4);
-  obs.plays = plays.data();
+  for (int k = 0; k < 21; ++k) {
+    sender.plays[k] = {static_cast<uint8_t>(k % 4),
+                       hearts::Card::from_id((k * 5) % 13 + 16 * (k % 4))};
+  }
+  for (int k = 0; k < 5; ++k) sender.trick_winners[k] = static_cast<uint8_t>(3 - k % 4);
+  for (int s = 0; s < 4; ++s) {
+    sender.points_taken[s] = s + 1;
+    sender.tricks_won[s] = 10 + s;
+    sender.scores[s] = 100 + s;
+    sender.counters[s] = -20 - s;
+  }
   obs.num_plays = 21;
-  obs.trick_winners = winners.data();
   obs.tricks_completed = 5;
   obs.time_left_us = 123'456;
   obs.bank_left_us = -1;
   obs.random_seed = 0xDEADBEEFCAFEull;
-  return obs;
 }
 
 TEST(IsolatedFrames, ObservationTravelsByteForByteWithItsArrays) {
   const auto rules = fixed_deals(3);
-  std::array<hearts::PlayRecord, 52> plays{};
-  std::array<uint8_t, 17> winners{};
-  const hearts::Observation obs = busy_observation(rules, plays, winners);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  const hearts::Observation& obs = sender->obs;
   FrameBuffer out;
   out.begin(FrameType::kDecide, 9);
   append_observation(obs, &out);
@@ -423,36 +431,59 @@ TEST(IsolatedFrames, ObservationTravelsByteForByteWithItsArrays) {
   EXPECT_EQ(frame.header.type, static_cast<uint32_t>(FrameType::kDecide));
   EXPECT_EQ(frame.header.seq, 9u);
   hearts::CompiledRules receiver_rules = rules;  // the child's own copy
-  auto copy = std::make_unique<ObservationCopy>();
+  auto copy = std::make_unique<OwnedObservation>();
   std::span<const char> payload = frame.payload;
   ASSERT_TRUE(take_observation(payload, &receiver_rules, copy.get(), &detail)) << detail;
   EXPECT_TRUE(payload.empty());
   // The pointers now lead to the receiver's copies...
-  EXPECT_EQ(copy->obs.rules, &receiver_rules);
-  EXPECT_EQ(copy->obs.plays, copy->plays.data());
-  EXPECT_EQ(copy->obs.trick_winners, copy->trick_winners.data());
+  const hearts::Observation& got = copy->obs;
+  EXPECT_EQ(got.rules, &receiver_rules);
+  EXPECT_EQ(got.plays, copy->plays.data());
+  EXPECT_EQ(got.trick_winners, copy->trick_winners.data());
+  EXPECT_EQ(got.passed, copy->passed.data());
+  EXPECT_EQ(got.received, copy->received.data());
+  EXPECT_EQ(got.scores, copy->scores.data());
   for (int k = 0; k < obs.num_plays; ++k) {
-    EXPECT_EQ(copy->obs.plays[k].seat, plays[k].seat);
-    EXPECT_EQ(copy->obs.plays[k].card, plays[k].card);
+    EXPECT_EQ(got.plays[k].seat, obs.plays[k].seat);
+    EXPECT_EQ(got.plays[k].card, obs.plays[k].card);
   }
-  for (int k = 0; k < obs.tricks_completed; ++k) EXPECT_EQ(copy->obs.trick_winners[k], winners[k]);
+  for (int k = 0; k < obs.tricks_completed; ++k) {
+    EXPECT_EQ(got.trick_winners[k], obs.trick_winners[k]);
+  }
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(got.passed[k], obs.passed[k]);
+    EXPECT_EQ(got.received[k].card, obs.received[k].card);
+    EXPECT_EQ(got.received[k].from_seat, obs.received[k].from_seat);
+  }
+  for (int s = 0; s < hearts::kMaxPlayers; ++s) {
+    EXPECT_EQ(got.points_taken[s], obs.points_taken[s]) << s;
+    EXPECT_EQ(got.tricks_won[s], obs.tricks_won[s]) << s;
+    EXPECT_EQ(got.scores[s], obs.scores[s]) << s;
+    EXPECT_EQ(got.counters[s], obs.counters[s]) << s;
+  }
   // ...and everything else is the sender's bytes, whatever fields Observation has.
-  hearts::Observation same = copy->obs;
+  hearts::Observation same = got;
   same.rules = obs.rules;
   same.plays = obs.plays;
   same.trick_winners = obs.trick_winners;
+  same.passed = obs.passed;
+  same.received = obs.received;
+  same.points_taken = obs.points_taken;
+  same.tricks_won = obs.tricks_won;
+  same.scores = obs.scores;
+  same.counters = obs.counters;
   EXPECT_EQ(std::memcmp(&same, &obs, sizeof obs), 0);
 }
 
 TEST(IsolatedFrames, ShortOrInconsistentObservationsAreRejected) {
   const auto rules = fixed_deals(3);
-  std::array<hearts::PlayRecord, 52> plays{};
-  std::array<uint8_t, 17> winners{};
-  hearts::Observation obs = busy_observation(rules, plays, winners);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  const hearts::Observation& obs = sender->obs;
   FrameBuffer out;
   append_observation(obs, &out);
   const std::vector<char> whole = out.bytes();
-  auto copy = std::make_unique<ObservationCopy>();
+  auto copy = std::make_unique<OwnedObservation>();
   for (size_t size = 0; size < whole.size(); ++size) {
     std::span<const char> payload(whole.data(), size);
     std::string error;
@@ -851,7 +882,7 @@ void send_reply(int fd, uint64_t seq, const hearts::Decision& decision, size_t c
 void serve(const std::string& mode, int fd) {
   FrameReader reader(fd);
   std::unique_ptr<hearts::CompiledRules> rules;
-  auto copy = std::make_unique<ObservationCopy>();
+  auto copy = std::make_unique<OwnedObservation>();
   Frame frame;
   std::string detail;
   while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {

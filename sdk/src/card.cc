@@ -100,12 +100,6 @@ std::optional<Card> parse_card(std::string_view text, std::string* error) {
   return Card(static_cast<Suit>(*suit), static_cast<Rank>(*rank));
 }
 
-Card CardSet::nth(int n) const {
-  uint64_t bits = bits_;
-  for (int i = 0; i < n; ++i) bits &= bits - 1;
-  return Card::from_id(std::countr_zero(bits));
-}
-
 std::string to_string(CardSet cards) {
   if (cards.empty()) return "-";
   std::string text;

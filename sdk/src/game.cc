@@ -51,10 +51,13 @@ std::optional<Game> Game::create(const Rules& rules, uint64_t seed, std::string*
 void Game::reset_deal_state() {
   hands_ = {};
   received_ = {};
+  received_count_ = {};
   passed_count_ = {};
   passes_exchanged_ = false;
   pass_plan_ = PassPlan{};
   num_plays_ = 0;
+  trick_size_ = 0;
+  tricks_completed_ = 0;
   played_ = CardSet();
   taken_ = {};
   points_taken_ = {};
@@ -78,7 +81,11 @@ void Game::deal_from_seed() {
   deal_rng_.shuffle(std::span<Card>(deck.data(), count));
   const int n = num_players();
   const int dealt = n * rules_.hand_size;
-  for (int k = 0; k < dealt; ++k) hands_[(eldest() + k) % n].insert(deck[k]);
+  int seat = eldest();
+  for (int k = 0; k < dealt; ++k) {  // round the table without a division per card
+    hands_[seat].insert(deck[k]);
+    if (++seat == n) seat = 0;
+  }
   CardSet kitty;
   for (int k = dealt; k < count; ++k) kitty.insert(deck[k]);
   after_deal(kitty);
@@ -226,7 +233,36 @@ void Game::exchange_passes() {
     }
   }
   passes_exchanged_ = true;
+  list_received();
   begin_play();
+}
+
+void Game::list_received() {
+  const int n = num_players();
+  const PassPlan& plan = pass_plan_;
+  for (int seat = 0; seat < n; ++seat) {
+    auto& list = received_list_[seat];
+    uint8_t& count = received_count_[seat];
+    if (plan.kind == PassKind::kShuffle) {
+      for (Card card : received_[seat]) list[count++] = {card, -1};
+    } else if (plan.kind == PassKind::kOffset) {
+      // One sender: the seat `offset` places to the right.
+      const int from = (seat - plan.offset % n + n) % n;
+      if (from == seat) continue;
+      for (Card card : passed_by(from)) list[count++] = {card, static_cast<int8_t>(from)};
+    } else if (plan.kind == PassKind::kScatter || plan.kind == PassKind::kStar) {
+      // Each other seat sends its k-th card here, k fixed by the distance.
+      const int first_distance = plan.kind == PassKind::kScatter ? 1 : 2;
+      for (int from = 0; from < n; ++from) {
+        if (from == seat) continue;
+        const int k = (seat - from + n) % n - first_distance;
+        const auto passed = passed_by(from);
+        if (k >= 0 && k < static_cast<int>(passed.size())) {
+          list[count++] = {passed[k], static_cast<int8_t>(from)};
+        }
+      }
+    }
+  }
 }
 
 void Game::begin_play() {
@@ -262,8 +298,8 @@ CardSet Game::legal_plays() const {
   if (phase_ != Phase::kPlay) return CardSet();
   const Rules& r = rules_.rules;
   const CardSet hand = hands_[to_act_];
-  const bool first_trick = num_plays_ < static_cast<size_t>(num_players());
-  const bool leading = num_plays_ % num_players() == 0;
+  const bool first_trick = tricks_completed_ == 0;
+  const bool leading = trick_size_ == 0;
   // On trick 1 penalty cards are held back whenever the hand has anything else.
   CardSet usable = hand;
   if (first_trick && r.no_points_first_trick) {
@@ -301,9 +337,14 @@ Status Game::play(Card card) {
     return Status::error("illegal play by " + seat_text(to_act_) + ": " + to_string(card) +
                          " (legal: " + to_string(legal) + ")");
   }
+  play_checked(card);
+  return Status();
+}
+
+void Game::play_checked(Card card) {
   const int seat = to_act_;
   const int n = num_players();
-  const bool leading = num_plays_ % n == 0;
+  const bool leading = trick_size_ == 0;
   hands_[seat].erase(card);
   played_.insert(card);
   plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
@@ -322,17 +363,17 @@ Status Game::play(Card card) {
   }
   trick_cards_.insert(card);
   trick_points_ += rules_.card_points[card.id()];
-  if (num_plays_ % n == 0) {
+  if (++trick_size_ == n) {
     finish_trick();
   } else {
-    to_act_ = (seat + 1) % n;
+    to_act_ = seat + 1 == n ? 0 : seat + 1;
   }
-  return Status();
 }
 
 void Game::finish_trick() {
   const int winner = trick_winner_so_far_;
-  const int trick = tricks_completed() - 1;
+  const int trick = tricks_completed_++;
+  trick_size_ = 0;
   trick_winner_[trick] = static_cast<uint8_t>(winner);
   ++tricks_won_[winner];
   taken_[winner] |= trick_cards_;

@@ -65,7 +65,20 @@ class CardSet {
   constexpr Card lowest() const { return Card::from_id(std::countr_zero(bits_)); }
   constexpr Card highest() const { return Card::from_id(63 - std::countl_zero(bits_)); }
   // The n-th card in ascending order (0-based). Precondition: n < size().
-  Card nth(int n) const;
+  constexpr Card nth(int n) const {
+    // Skip whole suits by their counts, then clear the lowest cards of the right suit: at most
+    // four popcounts and twelve steps, where a plain loop takes up to 51.
+    uint64_t bits = bits_;
+    for (int suit = 0; suit < 3; ++suit) {
+      const uint64_t suit_mask = uint64_t{0xFFFF} << (16 * suit);
+      const int count = std::popcount(bits & suit_mask);
+      if (n < count) break;
+      n -= count;
+      bits &= ~suit_mask;
+    }
+    for (int i = 0; i < n; ++i) bits &= bits - 1;
+    return Card::from_id(std::countr_zero(bits));
+  }
 
   constexpr Iterator begin() const { return Iterator(bits_); }
   constexpr Iterator end() const { return Iterator(0); }

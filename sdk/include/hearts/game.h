@@ -7,7 +7,9 @@
 // bot can copy a Game to simulate.
 //
 // Cost: a Game is a fixed-size value (no heap allocation after construction); play() and
-// legal_plays() are a handful of bit operations.
+// legal_plays() are a handful of bit operations with no division. State that observations show
+// (passes received, per-seat counts) is kept in the layout Observation points at, so observing
+// copies no arrays.
 //
 // Thread safety: a Game is a plain value. Const methods may run concurrently; mutation needs
 // exclusive access. Copies are independent.
@@ -44,6 +46,15 @@ struct PlayRecord {
   uint8_t seat = 0;
   Card card;
 };
+
+// A card that reached a seat by passing, and from whom (-1: from the shuffle pile).
+struct ReceivedCard {
+  Card card;
+  int8_t from_seat = -1;
+};
+
+// Per-seat counts, laid out as the plugin ABI reads them (Observation points at these arrays).
+using SeatCounts = std::array<int32_t, kMaxPlayers>;
 
 // The outcome of one finished deal.
 struct DealResult {
@@ -87,6 +98,9 @@ class Game {
   Status pass_cards(std::span<const Card> cards);
   // kPlay: to_act() plays `card`, which must be in legal_plays().
   Status play(Card card);
+  // kPlay: play() for a caller that has already checked `card` against legal_plays() (a
+  // referee that checked it against the observation it sent). Anything else is undefined.
+  void play_checked(Card card);
   // kMoonChoice: true for new moon (shooter minus the total), false for old moon.
   Status choose_moon(bool new_moon);
   // Resolves a chance phase from the seed (kDeal, kPassDirection: hold or any offset, uniform).
@@ -113,9 +127,14 @@ class Game {
   bool has_passed(int seat) const { return passed_count_[seat] > 0; }
   bool passes_exchanged() const { return passes_exchanged_; }
   CardSet received_by(int seat) const { return received_[seat]; }
+  // The cards `seat` received, each with its sender, once passes are exchanged: from a single
+  // sender in pass order, from several in seat order, from the shuffle pile in card order.
+  std::span<const ReceivedCard> received_list(int seat) const {
+    return {received_list_[seat].data(), received_count_[seat]};
+  }
   // Every card played this deal, in order.
   std::span<const PlayRecord> plays() const { return {plays_.data(), num_plays_}; }
-  int tricks_completed() const { return num_plays_ / num_players(); }
+  int tricks_completed() const { return tricks_completed_; }
   // The seat that won trick k (k < tricks_completed()).
   int trick_winner(int k) const { return trick_winner_[k]; }
   std::span<const uint8_t> trick_winners() const {
@@ -130,6 +149,8 @@ class Game {
   CardSet taken(int seat) const { return taken_[seat]; }
   int points_taken(int seat) const { return points_taken_[seat]; }
   int tricks_won(int seat) const { return tricks_won_[seat]; }
+  const SeatCounts& all_points_taken() const { return points_taken_; }  // zero past num_players
+  const SeatCounts& all_tricks_won() const { return tricks_won_; }
   bool hearts_broken() const { return hearts_broken_; }
   // The cards to_act() may play now (empty outside kPlay).
   CardSet legal_plays() const;
@@ -139,6 +160,8 @@ class Game {
   // --- The game ---
   int score(int seat) const { return scores_[seat]; }
   int counters(int seat) const { return counters_[seat]; }
+  const SeatCounts& all_scores() const { return scores_; }  // zero past num_players
+  const SeatCounts& all_counters() const { return counters_; }
   int pool() const { return pool_; }  // sweepstake counters not yet claimed
   int deals_completed() const { return deals_completed_; }
   // The last finished deal (valid once deals_completed() > 0).
@@ -153,6 +176,7 @@ class Game {
   CardSet lead_options(CardSet hand) const;
   void begin_passing();
   void exchange_passes();
+  void list_received();
   void begin_play();
   void finish_trick();
   void finish_deal();
@@ -178,11 +202,15 @@ class Game {
   std::array<std::array<Card, kMaxPassCards>, kMaxPlayers> passed_{};
   std::array<uint8_t, kMaxPlayers> passed_count_{};
   std::array<CardSet, kMaxPlayers> received_{};
+  std::array<std::array<ReceivedCard, kMaxPassCards>, kMaxPlayers> received_list_{};
+  std::array<uint8_t, kMaxPlayers> received_count_{};
   bool passes_exchanged_ = false;
   int passes_pending_ = 0;
 
   std::array<PlayRecord, kDeckSize> plays_{};
   size_t num_plays_ = 0;
+  int trick_size_ = 0;  // cards in the current trick
+  int tricks_completed_ = 0;
   std::array<uint8_t, kMaxTricks> trick_winner_{};
   int trick_leader_ = 0;
   int trick_winner_so_far_ = 0;
@@ -191,13 +219,13 @@ class Game {
   CardSet trick_cards_;
   CardSet played_;
   std::array<CardSet, kMaxPlayers> taken_{};
-  std::array<int, kMaxPlayers> points_taken_{};
-  std::array<int, kMaxPlayers> tricks_won_{};
+  SeatCounts points_taken_{};
+  SeatCounts tricks_won_{};
   bool hearts_broken_ = false;
   Card first_lead_card_;  // with kTwoOfClubs / kAnyClub: the lowest club dealt
 
-  std::array<int, kMaxPlayers> scores_{};
-  std::array<int, kMaxPlayers> counters_{};
+  SeatCounts scores_{};
+  SeatCounts counters_{};
   int pool_ = 0;
   int deals_completed_ = 0;
   DealResult last_deal_;

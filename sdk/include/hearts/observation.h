@@ -1,10 +1,12 @@
 // Observation: everything one seat may know at a decision, and nothing more.
 //
-// A plain-data view (standard layout, trivially copyable): fixed arrays, integers, card sets and
-// pointers to arrays of plain records. It crosses the plugin boundary as a const pointer.
+// A plain-data view (standard layout, trivially copyable): integers, card sets, and pointers to
+// arrays of plain records that the engine keeps anyway, so building one copies no arrays (about
+// thirty stores). It crosses the plugin boundary as a const pointer.
 //
 // Ownership: the arena owns every pointer's target. An Observation and what it points to are
-// valid only during the call that receives it; copy what you want to keep.
+// valid only during the call that receives it; copy what you want to keep. A default-constructed
+// Observation's pointers are safe to read: they point at empty or all-zero arrays.
 // Thread safety: read-only for the callee.
 #pragma once
 
@@ -18,11 +20,8 @@
 
 namespace hearts {
 
-// A card that reached this seat by passing, and from whom (-1: from the shuffle pile).
-struct ReceivedCard {
-  Card card;
-  int8_t from_seat = -1;
-};
+// What a default Observation's per-seat pointers show: zeros.
+inline constexpr SeatCounts kNoSeatCounts{};
 
 struct Observation {
   // --- The question ---
@@ -40,12 +39,12 @@ struct Observation {
   PassPlan pass;            // this deal's pass plan (kHold until chosen)
 
   // --- This seat's cards ---
-  CardSet hand;                     // held now
-  CardSet dealt_hand;               // as dealt, before passing
-  Card passed[kMaxPassCards] = {};  // the cards this seat passed, in order (card k went to
-  int32_t passed_count = 0;         // pass_target(pass, num_players, seat, k))
-  ReceivedCard received[kMaxPassCards] = {};  // cards received, once passes are exchanged
-  int32_t received_count = 0;
+  CardSet hand;                            // held now
+  CardSet dealt_hand;                      // as dealt, before passing
+  const Card* passed = nullptr;            // the cards this seat passed, in order (card k went to
+  int32_t passed_count = 0;                // pass_target(pass, num_players, seat, k))
+  const ReceivedCard* received = nullptr;  // cards received and from whom, once passes are
+  int32_t received_count = 0;              // exchanged (Game::received_list gives the order)
   CardSet kitty;  // the kitty, only if this seat won it and the rules let the winner see it
 
   // --- Public play so far this deal ---
@@ -55,12 +54,13 @@ struct Observation {
   int32_t tricks_completed = 0;
   int32_t trick_leader = 0;  // leader of the current trick
   bool hearts_broken = false;
-  int32_t points_taken[kMaxPlayers] = {};  // this deal, per seat (kitty points once won)
-  int32_t tricks_won[kMaxPlayers] = {};
+  // Per-seat arrays of num_players entries (kMaxPlayers readable, zero past num_players).
+  const int32_t* points_taken = kNoSeatCounts.data();  // this deal (kitty points once won)
+  const int32_t* tricks_won = kNoSeatCounts.data();    // this deal
 
   // --- The game ---
-  int32_t scores[kMaxPlayers] = {};    // game scores before this deal
-  int32_t counters[kMaxPlayers] = {};  // settlement counters before this deal
+  const int32_t* scores = kNoSeatCounts.data();    // game scores before this deal
+  const int32_t* counters = kNoSeatCounts.data();  // settlement counters before this deal
   int32_t deals_completed = 0;
 
   // --- Time and randomness ---
@@ -70,6 +70,10 @@ struct Observation {
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }
+  std::span<const Card> passed_cards() const { return {passed, static_cast<size_t>(passed_count)}; }
+  std::span<const ReceivedCard> received_cards() const {
+    return {received, static_cast<size_t>(received_count)};
+  }
   std::span<const PlayRecord> current_trick() const {
     return all_plays().subspan(static_cast<size_t>(tricks_completed) * num_players);
   }
@@ -80,8 +84,12 @@ struct Observation {
 static_assert(std::is_standard_layout_v<Observation>);
 static_assert(std::is_trivially_copyable_v<Observation>);
 
-// Builds the observation of `seat` from the engine state. The pointers refer into `game`.
-// time_left_us, bank_left_us, random_seed and game_index are left for the caller to set.
+// Builds the observation of `seat` from the engine state. The pointers refer into `game`, so it
+// is valid while `game` lives unchanged. time_left_us, bank_left_us, random_seed and game_index
+// get their defaults (0, -1, 0, 0) for the caller to set.
 Observation observe(const Game& game, int seat);
+// The same, overwriting every field of *out: the cheap form for a caller that reuses one
+// Observation (no temporary to zero first).
+void observe(const Game& game, int seat, Observation* out);
 
 }  // namespace hearts

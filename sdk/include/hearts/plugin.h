@@ -25,7 +25,7 @@ namespace hearts {
 
 // Bumped whenever Observation, BotConfig, Decision or the exported signatures change. The host
 // refuses plugins built against another version.
-inline constexpr uint32_t kAbiVersion = 1;
+inline constexpr uint32_t kAbiVersion = 2;  // 2: Observation became a view (pointers, no arrays)
 
 extern "C" {
 
