@@ -93,7 +93,11 @@ void BM_ObservationBuilding(benchmark::State& state) {
   // Mid-deal, after the pass: every field, the received cards included, is filled.
   const hearts::Game game = game_after(static_cast<int>(state.range(0)));
   const int seat = game.to_act();
-  for (auto _ : state) benchmark::DoNotOptimize(hearts::observe(game, seat));
+  hearts::Observation obs;  // reused, as the referee does
+  for (auto _ : state) {
+    hearts::observe(game, seat, &obs);
+    benchmark::DoNotOptimize(obs);
+  }
 }
 BENCHMARK(BM_ObservationBuilding)->Arg(0)->Arg(25)->Arg(50);
 
@@ -105,7 +109,7 @@ void BM_RandomDealEngineOnly(benchmark::State& state) {
     hearts::Rng rng(seed);
     while (game.phase() == hearts::Phase::kPlay) {
       const hearts::CardSet legal = game.legal_plays();
-      (void)game.play(legal.nth(static_cast<int>(rng.uniform(legal.size()))));
+      game.play_checked(legal.nth(static_cast<int>(rng.uniform(legal.size()))));
     }
     benchmark::DoNotOptimize(game.score(0));
   }
