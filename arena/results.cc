@@ -58,7 +58,53 @@ Json estimate_json(const Estimate& e, int digits) {
 
 }  // namespace
 
+GameSummary summarize_game(const pb::GameRecord& game) {
+  GameSummary summary;
+  const int n = game.seat_bots_size();
+  summary.game_index = game.game_index();
+  summary.group_key = game.group_key();
+  summary.complete = n >= 2 && game.final_scores_size() == n;
+  summary.ranked = game.ranks_size() == n;
+  summary.seats.resize(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    SeatSummary& seat = summary.seats[s];
+    seat.bot = game.seat_bots(s);
+    if (s < game.final_scores_size()) seat.final_score = game.final_scores(s);
+    if (s < game.final_counters_size()) seat.final_counters = game.final_counters(s);
+    if (summary.ranked) seat.rank = game.ranks(s);
+  }
+  for (int s : game.forfeited()) {
+    if (s >= 0 && s < n) summary.seats[s].forfeited = true;
+  }
+  auto think = [&](int s, int64_t us) {
+    if (s < 0 || s >= n) return;
+    SeatSummary& seat = summary.seats[s];
+    seat.think_us += us;
+    seat.max_think_us = std::max(seat.max_think_us, us);
+    ++seat.decisions;
+  };
+  for (const pb::DealRecord& deal : game.deals()) {
+    if (deal.deal_scores_size() != n) continue;
+    ++summary.deals;
+    for (int s = 0; s < n; ++s) summary.seats[s].deal_points += deal.deal_scores(s);
+    for (const pb::PlayRecord& play : deal.plays()) think(play.seat(), play.think_us());
+    for (const pb::PassRecord& pass : deal.passes()) think(pass.seat(), pass.think_us());
+  }
+  for (const pb::Violation& v : game.violations()) {
+    if (v.seat() >= 0 && v.seat() < n) summary.violations.emplace_back(v.seat(), v.kind());
+  }
+  return summary;
+}
+
 bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::GameRecord>& games,
+                     const ResultsOptions& options, Results* out, std::string* error) {
+  std::vector<GameSummary> summaries;
+  summaries.reserve(games.size());
+  for (const pb::GameRecord& game : games) summaries.push_back(summarize_game(game));
+  return compute_results(header, summaries, options, out, error);
+}
+
+bool compute_results(const pb::RecordsHeader& header, std::span<const GameSummary> games,
                      const ResultsOptions& options, Results* out, std::string* error) {
   const int num_bots = header.bots_size();
   *out = Results{};
@@ -69,6 +115,7 @@ bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::Game
   }
   std::vector<BotStanding> bots(num_bots);
   std::vector<rating::GameResult> rated;
+  rated.reserve(games.size());
   // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
   std::vector<std::map<uint64_t, std::pair<double, int>>> group_points(num_bots);
   std::vector<std::vector<uint64_t>> group_order(num_bots);
@@ -78,56 +125,41 @@ bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::Game
   const bool by_counters =
       settlement != header.rules().options().end() && settlement->second != "points";
 
-  for (const pb::GameRecord& game : games) {
-    const int n = game.seat_bots_size();
-    if (n < 2 || game.final_scores_size() != n) {
-      *error = "game " + std::to_string(game.game_index() + 1) + " is incomplete in the records";
+  for (const GameSummary& game : games) {
+    const int n = static_cast<int>(game.seats.size());
+    if (!game.complete) {
+      *error = "game " + std::to_string(game.game_index + 1) + " is incomplete in the records";
       return false;
     }
     ++out->games;
     out->players = n;
     std::map<int, std::vector<int>> seats_of;  // bot -> its seats
     for (int s = 0; s < n; ++s) {
-      const int bot = game.seat_bots(s);
+      const int bot = game.seats[s].bot;
       if (bot < 0 || bot >= num_bots) {
-        *error = "game " + std::to_string(game.game_index() + 1) + " names bot " +
+        *error = "game " + std::to_string(game.game_index + 1) + " names bot " +
                  std::to_string(bot) + ", but the header lists " + std::to_string(num_bots);
         return false;
       }
       seats_of[bot].push_back(s);
     }
-    // Deals that finished (a forfeit can cut the last one short).
-    std::vector<long long> points(n, 0);
-    int deals = 0;
-    for (const pb::DealRecord& deal : game.deals()) {
-      if (deal.deal_scores_size() != n) continue;
-      ++deals;
-      for (int s = 0; s < n; ++s) points[s] += deal.deal_scores(s);
-      for (const pb::PlayRecord& play : deal.plays()) {
-        const int bot = game.seat_bots(play.seat());
-        think_sum[bot] += play.think_us();
-        think_max[bot] = std::max(think_max[bot], play.think_us());
-        ++bots[bot].decisions;
-      }
-      for (const pb::PassRecord& pass : deal.passes()) {
-        const int bot = game.seat_bots(pass.seat());
-        think_sum[bot] += pass.think_us();
-        think_max[bot] = std::max(think_max[bot], pass.think_us());
-        ++bots[bot].decisions;
-      }
+    const int deals = game.deals;
+    for (const SeatSummary& seat : game.seats) {
+      think_sum[seat.bot] += seat.think_us;
+      think_max[seat.bot] = std::max(think_max[seat.bot], seat.max_think_us);
+      bots[seat.bot].decisions += seat.decisions;
     }
     out->deals += deals;
-    const std::set<int> forfeited(game.forfeited().begin(), game.forfeited().end());
     std::vector<BotInGame> entries;
     for (const auto& [bot, seats] : seats_of) {
       BotInGame entry;
       entry.bot = bot;
       for (int s : seats) {
+        const SeatSummary& seat = game.seats[s];
         // Forfeits rank last: give them a score beyond every real one.
-        entry.score += forfeited.count(s)
-                           ? 1e9
-                           : (by_counters ? -game.final_counters(s) : game.final_scores(s));
-        entry.points_per_deal += deals ? static_cast<double>(points[s]) / deals : 0.0;
+        entry.score +=
+            seat.forfeited ? 1e9 : (by_counters ? -seat.final_counters : seat.final_score);
+        entry.points_per_deal += deals ? static_cast<double>(seat.deal_points) / deals : 0.0;
       }
       entry.score /= static_cast<double>(seats.size());
       entry.points_per_deal /= static_cast<double>(seats.size());
@@ -138,27 +170,26 @@ bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::Game
     // Ranks among distinct bots: the recorded ranks when every bot sits once (they already
     // follow the rules' settlement and forfeits), otherwise from the merged scores.
     rating::GameResult result;
-    result.group = game.group_key();
+    result.group = game.group_key;
     const bool distinct = static_cast<int>(seats_of.size()) == n;
     for (const BotInGame& entry : entries) {
       int rank = 1;
-      if (distinct && game.ranks_size() == n) {
-        rank = game.ranks(seats_of[entry.bot][0]);
+      if (distinct && game.ranked) {
+        rank = game.seats[seats_of[entry.bot][0]].rank;
       } else {
         for (const BotInGame& other : entries) rank += other.score < entry.score;
       }
       result.players.push_back({entry.bot, rank, entry.points_per_deal});
       auto& groups = group_points[entry.bot];
-      if (!groups.count(game.group_key())) group_order[entry.bot].push_back(game.group_key());
-      groups[game.group_key()].first += entry.points_per_deal;
-      groups[game.group_key()].second += 1;
+      if (!groups.count(game.group_key)) group_order[entry.bot].push_back(game.group_key);
+      groups[game.group_key].first += entry.points_per_deal;
+      groups[game.group_key].second += 1;
     }
     rated.push_back(std::move(result));
-    for (const pb::Violation& v : game.violations()) {
-      if (v.seat() < 0 || v.seat() >= n) continue;
-      const int bot = game.seat_bots(v.seat());
+    for (const auto& [seat, kind] : game.violations) {
+      const int bot = game.seats[seat].bot;
       ++bots[bot].violations;
-      ++violation_kinds[bot][pb::Violation::Kind_Name(v.kind())];
+      ++violation_kinds[bot][pb::Violation::Kind_Name(kind)];
     }
   }
 

@@ -157,7 +157,10 @@ int run_tournament(const TournamentSetup& setup) {
   fs::create_directories(setup.out_dir, ec);
   if (ec) return fail("--out " + setup.out_dir + ": cannot create it: " + ec.message());
   const std::string path = records_path(setup);
-  std::vector<pb::GameRecord> done;
+  // Summaries, not records: the results need no more, and keeping every record would allocate
+  // its play messages on a worker and free them on this thread at the end.
+  std::vector<GameSummary> done;
+  done.reserve(mine.size());
   std::unique_ptr<RecordsWriter> writer;
   // An empty file (killed between creating it and writing the header) starts afresh.
   if (fs::exists(path) && fs::file_size(path, ec) > 0) {
@@ -180,7 +183,7 @@ int run_tournament(const TournamentSetup& setup) {
     std::fprintf(stderr, "resuming: %zu of %zu games already in %s\n", keep, mine.size(),
                  path.c_str());
     header = existing.header;  // the original command line stays in the file
-    done.assign(existing.games.begin(), existing.games.begin() + static_cast<long>(keep));
+    for (size_t g = 0; g < keep; ++g) done.push_back(summarize_game(existing.games[g]));
     writer = RecordsWriter::open_append(path, &error);
   } else {
     writer = RecordsWriter::create(path, header, &error);
@@ -190,9 +193,9 @@ int run_tournament(const TournamentSetup& setup) {
   // Workers play games in any order; the writer appends them in schedule order.
   const size_t first = done.size();
   const size_t total = mine.size();
-  // A finished game and its encoded bytes: workers encode, so the writer thread only writes.
+  // A finished game's summary and encoded record: workers build both, so the writer only writes.
   struct FinishedGame {
-    pb::GameRecord record;
+    GameSummary summary;
     std::string encoded;
   };
   std::vector<std::optional<FinishedGame>> finished(total);
@@ -209,6 +212,8 @@ int run_tournament(const TournamentSetup& setup) {
   auto worker = [&] {
     const int slot = watchdog.add_slot();
     Referee referee(compiled, setup.referee, clock, &watchdog, slot);
+    // One record per worker, cleared by play_game: its play messages are reused game after game.
+    pb::GameRecord record;
     while (true) {
       const size_t k = next.fetch_add(1);
       if (k >= total) return;
@@ -218,18 +223,19 @@ int run_tournament(const TournamentSetup& setup) {
       SeatedPlayers players;
       std::string create_error;
       const bool seated = seat_players(seat_sources, compiled, game.seed, &players, &create_error);
-      pb::GameRecord record;
       if (seated) {
         referee.play_game(game.seed, game.index, players.seats, &record);
         for (int bot : game.seat_bots) record.add_seat_bots(bot);
         record.set_group_key(game.group_key);
         record.set_table(game.table);
         record.set_rotation(game.rotation);
+      } else {
+        record.Clear();
       }
-      std::string encoded = RecordsWriter::encode(record);
+      FinishedGame result{summarize_game(record), RecordsWriter::encode(record)};
       std::lock_guard lock(mutex);
       if (!seated && worker_error.empty()) worker_error = create_error;
-      finished[k] = FinishedGame{std::move(record), std::move(encoded)};
+      finished[k] = std::move(result);
       ready.notify_all();
     }
   };
@@ -268,7 +274,7 @@ int run_tournament(const TournamentSetup& setup) {
       write_failed = true;
       break;
     }
-    done.push_back(std::move(game.record));
+    done.push_back(std::move(game.summary));
     if (!setup.quiet) {
       progress.update(static_cast<long long>(k + 1));
       show_live_leaderboard(k + 1);
