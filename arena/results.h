@@ -10,12 +10,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "json.h"
+#include "rating.h"
 #include "records.pb.h"
 
 namespace arena {
@@ -90,6 +92,34 @@ struct GameSummary {
 };
 
 GameSummary summarize_game(const hearts::proto::GameRecord& game);
+
+// Results built game by game in schedule order. A tournament adds each game as it is written, so
+// TrueSkill (which must see the games in order) runs during the games instead of after them.
+class ResultsBuilder {
+ public:
+  explicit ResultsBuilder(const hearts::proto::RecordsHeader& header);
+  // Adds the next game. False with *error if it does not fit the header (see compute_results);
+  // do not add more after that.
+  bool add(const GameSummary& game, std::string* error);
+  // The results of the games added so far.
+  bool results(const ResultsOptions& options, Results* out, std::string* error) const;
+
+ private:
+  hearts::proto::RecordsHeader header_;
+  int num_bots_;
+  bool by_counters_;
+  int games_ = 0, players_ = 0;
+  long long deals_ = 0;
+  std::vector<BotStanding> bots_;  // games, deals, decisions and violations so far
+  std::vector<rating::GameResult> rated_;
+  // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
+  std::vector<std::map<uint64_t, std::pair<double, int>>> group_points_;
+  std::vector<std::vector<uint64_t>> group_order_;
+  std::vector<std::map<std::string, int>> violation_kinds_;
+  std::vector<int64_t> think_sum_, think_max_;
+  std::vector<rating::TrueSkillRating> trueskill_;
+  bool trueskill_failed_ = false;  // a game TrueSkill rejected: results() redoes it to say why
+};
 
 // Computes the results. False with *error if the records do not fit together (bot indices out
 // of range, malformed games). Both forms give identical results for the same games.

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "rating.h"
 #include "results.h"
 
 namespace {
@@ -135,6 +136,28 @@ TEST(Results, SummariesGiveTheSameResultsAsRecords) {
   EXPECT_EQ(summaries[0].seats[2].deal_points, 16);
   EXPECT_TRUE(summaries[2].seats[1].forfeited);
   EXPECT_FALSE(summaries[2].seats[0].forfeited);
+}
+
+TEST(Results, TrueSkillBuiltGameByGameEqualsTheWholeRun) {
+  // The rankings of three_games() among distinct bots, players in bot order.
+  const std::vector<arena::rating::GameResult> rankings = {
+      {1, {{0, 1}, {1, 2}, {2, 3}}}, {1, {{0, 3}, {1, 1}, {2, 1}}}, {2, {{0, 2}, {1, 1}}}};
+  const auto expected = arena::rating::trueskill_ratings(rankings, 3);
+  arena::ResultsBuilder builder(three_bots());
+  arena::ResultsOptions options;
+  options.bootstrap_samples = 0;
+  arena::Results r;
+  std::string error;
+  for (const auto& game : three_games()) {
+    ASSERT_TRUE(builder.add(arena::summarize_game(game), &error)) << error;
+    ASSERT_TRUE(builder.results(options, &r, &error)) << error;  // as the live leaderboard does
+  }
+  EXPECT_EQ(r.games, 3);
+  for (int bot = 0; bot < 3; ++bot) {
+    EXPECT_DOUBLE_EQ(standing(r, bot).trueskill_mu, expected[bot].mu) << bot;
+    EXPECT_DOUBLE_EQ(standing(r, bot).trueskill_sigma, expected[bot].sigma) << bot;
+  }
+  EXPECT_NE(expected[0].mu, expected[1].mu) << "the games must tell the bots apart";
 }
 
 TEST(Results, MalformedRecordsAreErrorsNamingTheGame) {
