@@ -58,109 +58,188 @@ Json estimate_json(const Estimate& e, int digits) {
 
 }  // namespace
 
+GameSummary summarize_game(const pb::GameRecord& game) {
+  GameSummary summary;
+  const int n = game.seat_bots_size();
+  summary.game_index = game.game_index();
+  summary.group_key = game.group_key();
+  summary.complete = n >= 2 && game.final_scores_size() == n;
+  summary.ranked = game.ranks_size() == n;
+  summary.seats.resize(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    SeatSummary& seat = summary.seats[s];
+    seat.bot = game.seat_bots(s);
+    if (s < game.final_scores_size()) seat.final_score = game.final_scores(s);
+    if (s < game.final_counters_size()) seat.final_counters = game.final_counters(s);
+    if (summary.ranked) seat.rank = game.ranks(s);
+  }
+  for (int s : game.forfeited()) {
+    if (s >= 0 && s < n) summary.seats[s].forfeited = true;
+  }
+  auto think = [&](int s, int64_t us) {
+    if (s < 0 || s >= n) return;
+    SeatSummary& seat = summary.seats[s];
+    seat.think_us += us;
+    seat.max_think_us = std::max(seat.max_think_us, us);
+    ++seat.decisions;
+  };
+  for (const pb::DealRecord& deal : game.deals()) {
+    if (deal.deal_scores_size() != n) continue;
+    ++summary.deals;
+    for (int s = 0; s < n; ++s) summary.seats[s].deal_points += deal.deal_scores(s);
+    for (const pb::PlayRecord& play : deal.plays()) think(play.seat(), play.think_us());
+    for (const pb::PassRecord& pass : deal.passes()) think(pass.seat(), pass.think_us());
+  }
+  for (const pb::Violation& v : game.violations()) {
+    if (v.seat() >= 0 && v.seat() < n) summary.violations.emplace_back(v.seat(), v.kind());
+  }
+  return summary;
+}
+
 bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::GameRecord>& games,
                      const ResultsOptions& options, Results* out, std::string* error) {
-  const int num_bots = header.bots_size();
+  std::vector<GameSummary> summaries;
+  summaries.reserve(games.size());
+  for (const pb::GameRecord& game : games) summaries.push_back(summarize_game(game));
+  return compute_results(header, summaries, options, out, error);
+}
+
+bool compute_results(const pb::RecordsHeader& header, std::span<const GameSummary> games,
+                     const ResultsOptions& options, Results* out, std::string* error) {
+  ResultsBuilder builder(header);
+  for (const GameSummary& game : games) {
+    if (!builder.add(game, error)) {
+      *out = Results{};
+      return false;
+    }
+  }
+  return builder.results(options, out, error);
+}
+
+ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header)
+    : header_(header),
+      num_bots_(header.bots_size()),
+      bots_(static_cast<size_t>(std::max(num_bots_, 0))),
+      group_points_(bots_.size()),
+      group_order_(bots_.size()),
+      violation_kinds_(bots_.size()),
+      think_sum_(bots_.size(), 0),
+      think_max_(bots_.size(), 0),
+      trueskill_(bots_.size(), rating::TrueSkillRating{}) {
+  const auto settlement = header.rules().options().find("settlement");
+  by_counters_ = settlement != header.rules().options().end() && settlement->second != "points";
+}
+
+bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
+  if (num_bots_ < 2) {
+    *error = "the records name fewer than two bots";
+    return false;
+  }
+  const int n = static_cast<int>(game.seats.size());
+  if (!game.complete) {
+    *error = "game " + std::to_string(game.game_index + 1) + " is incomplete in the records";
+    return false;
+  }
+  std::map<int, std::vector<int>> seats_of;  // bot -> its seats
+  for (int s = 0; s < n; ++s) {
+    const int bot = game.seats[s].bot;
+    if (bot < 0 || bot >= num_bots_) {
+      *error = "game " + std::to_string(game.game_index + 1) + " names bot " + std::to_string(bot) +
+               ", but the header lists " + std::to_string(num_bots_);
+      return false;
+    }
+    seats_of[bot].push_back(s);
+  }
+  ++games_;
+  players_ = n;
+  const int deals = game.deals;
+  for (const SeatSummary& seat : game.seats) {
+    think_sum_[seat.bot] += seat.think_us;
+    think_max_[seat.bot] = std::max(think_max_[seat.bot], seat.max_think_us);
+    bots_[seat.bot].decisions += seat.decisions;
+  }
+  deals_ += deals;
+  std::vector<BotInGame> entries;
+  for (const auto& [bot, seats] : seats_of) {
+    BotInGame entry;
+    entry.bot = bot;
+    for (int s : seats) {
+      const SeatSummary& seat = game.seats[s];
+      // Forfeits rank last: give them a score beyond every real one.
+      entry.score +=
+          seat.forfeited ? 1e9 : (by_counters_ ? -seat.final_counters : seat.final_score);
+      entry.points_per_deal += deals ? static_cast<double>(seat.deal_points) / deals : 0.0;
+    }
+    entry.score /= static_cast<double>(seats.size());
+    entry.points_per_deal /= static_cast<double>(seats.size());
+    entries.push_back(entry);
+    bots_[bot].games += 1;
+    bots_[bot].deals += deals;
+  }
+  // Ranks among distinct bots: the recorded ranks when every bot sits once (they already
+  // follow the rules' settlement and forfeits), otherwise from the merged scores.
+  rating::GameResult result;
+  result.group = game.group_key;
+  const bool distinct = static_cast<int>(seats_of.size()) == n;
+  for (const BotInGame& entry : entries) {
+    int rank = 1;
+    if (distinct && game.ranked) {
+      rank = game.seats[seats_of[entry.bot][0]].rank;
+    } else {
+      for (const BotInGame& other : entries) rank += other.score < entry.score;
+    }
+    result.players.push_back({entry.bot, rank, entry.points_per_deal});
+    auto& groups = group_points_[entry.bot];
+    if (!groups.count(game.group_key)) group_order_[entry.bot].push_back(game.group_key);
+    groups[game.group_key].first += entry.points_per_deal;
+    groups[game.group_key].second += 1;
+  }
+  // TrueSkill now, exactly as rating::trueskill_ratings would apply this game.
+  if (!trueskill_failed_) {
+    try {
+      std::vector<rating::TrueSkillRating> before;
+      std::vector<int> ranks;
+      for (const rating::Placement& p : result.players) {
+        before.push_back(trueskill_[p.bot]);
+        ranks.push_back(p.rank);
+      }
+      const auto after = rating::trueskill_update(before, ranks);
+      for (size_t k = 0; k < result.players.size(); ++k) {
+        trueskill_[result.players[k].bot] = after[k];
+      }
+    } catch (const std::exception&) {
+      trueskill_failed_ = true;
+    }
+  }
+  rated_.push_back(std::move(result));
+  for (const auto& [seat, kind] : game.violations) {
+    const int bot = game.seats[seat].bot;
+    ++bots_[bot].violations;
+    ++violation_kinds_[bot][pb::Violation::Kind_Name(kind)];
+  }
+  return true;
+}
+
+bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
+                             std::string* error) const {
+  const int num_bots = num_bots_;
+  const pb::RecordsHeader& header = header_;
   *out = Results{};
   out->rules = header.rules().preset();
   if (num_bots < 2) {
     *error = "the records name fewer than two bots";
     return false;
   }
-  std::vector<BotStanding> bots(num_bots);
-  std::vector<rating::GameResult> rated;
-  // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
-  std::vector<std::map<uint64_t, std::pair<double, int>>> group_points(num_bots);
-  std::vector<std::vector<uint64_t>> group_order(num_bots);
-  std::vector<std::map<std::string, int>> violation_kinds(num_bots);
-  std::vector<int64_t> think_sum(num_bots, 0), think_max(num_bots, 0);
-  const auto settlement = header.rules().options().find("settlement");
-  const bool by_counters =
-      settlement != header.rules().options().end() && settlement->second != "points";
-
-  for (const pb::GameRecord& game : games) {
-    const int n = game.seat_bots_size();
-    if (n < 2 || game.final_scores_size() != n) {
-      *error = "game " + std::to_string(game.game_index() + 1) + " is incomplete in the records";
-      return false;
-    }
-    ++out->games;
-    out->players = n;
-    std::map<int, std::vector<int>> seats_of;  // bot -> its seats
-    for (int s = 0; s < n; ++s) {
-      const int bot = game.seat_bots(s);
-      if (bot < 0 || bot >= num_bots) {
-        *error = "game " + std::to_string(game.game_index() + 1) + " names bot " +
-                 std::to_string(bot) + ", but the header lists " + std::to_string(num_bots);
-        return false;
-      }
-      seats_of[bot].push_back(s);
-    }
-    // Deals that finished (a forfeit can cut the last one short).
-    std::vector<long long> points(n, 0);
-    int deals = 0;
-    for (const pb::DealRecord& deal : game.deals()) {
-      if (deal.deal_scores_size() != n) continue;
-      ++deals;
-      for (int s = 0; s < n; ++s) points[s] += deal.deal_scores(s);
-      for (const pb::PlayRecord& play : deal.plays()) {
-        const int bot = game.seat_bots(play.seat());
-        think_sum[bot] += play.think_us();
-        think_max[bot] = std::max(think_max[bot], play.think_us());
-        ++bots[bot].decisions;
-      }
-      for (const pb::PassRecord& pass : deal.passes()) {
-        const int bot = game.seat_bots(pass.seat());
-        think_sum[bot] += pass.think_us();
-        think_max[bot] = std::max(think_max[bot], pass.think_us());
-        ++bots[bot].decisions;
-      }
-    }
-    out->deals += deals;
-    const std::set<int> forfeited(game.forfeited().begin(), game.forfeited().end());
-    std::vector<BotInGame> entries;
-    for (const auto& [bot, seats] : seats_of) {
-      BotInGame entry;
-      entry.bot = bot;
-      for (int s : seats) {
-        // Forfeits rank last: give them a score beyond every real one.
-        entry.score += forfeited.count(s)
-                           ? 1e9
-                           : (by_counters ? -game.final_counters(s) : game.final_scores(s));
-        entry.points_per_deal += deals ? static_cast<double>(points[s]) / deals : 0.0;
-      }
-      entry.score /= static_cast<double>(seats.size());
-      entry.points_per_deal /= static_cast<double>(seats.size());
-      entries.push_back(entry);
-      bots[bot].games += 1;
-      bots[bot].deals += deals;
-    }
-    // Ranks among distinct bots: the recorded ranks when every bot sits once (they already
-    // follow the rules' settlement and forfeits), otherwise from the merged scores.
-    rating::GameResult result;
-    result.group = game.group_key();
-    const bool distinct = static_cast<int>(seats_of.size()) == n;
-    for (const BotInGame& entry : entries) {
-      int rank = 1;
-      if (distinct && game.ranks_size() == n) {
-        rank = game.ranks(seats_of[entry.bot][0]);
-      } else {
-        for (const BotInGame& other : entries) rank += other.score < entry.score;
-      }
-      result.players.push_back({entry.bot, rank, entry.points_per_deal});
-      auto& groups = group_points[entry.bot];
-      if (!groups.count(game.group_key())) group_order[entry.bot].push_back(game.group_key());
-      groups[game.group_key()].first += entry.points_per_deal;
-      groups[game.group_key()].second += 1;
-    }
-    rated.push_back(std::move(result));
-    for (const pb::Violation& v : game.violations()) {
-      if (v.seat() < 0 || v.seat() >= n) continue;
-      const int bot = game.seat_bots(v.seat());
-      ++bots[bot].violations;
-      ++violation_kinds[bot][pb::Violation::Kind_Name(v.kind())];
-    }
-  }
+  out->games = games_;
+  out->players = players_;
+  out->deals = deals_;
+  std::vector<BotStanding> bots = bots_;
+  const auto& rated = rated_;
+  const auto& group_points = group_points_;
+  const auto& group_order = group_order_;
+  const auto& violation_kinds = violation_kinds_;
+  const auto& think_sum = think_sum_;
+  const auto& think_max = think_max_;
 
   try {
     const auto wins = rating::win_rates(rated, num_bots);
@@ -169,7 +248,9 @@ bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::Game
     pl.resamples = options.bootstrap_samples;
     pl.threads = options.threads;
     const auto fit = rating::plackett_luce(rated, num_bots, pl);
-    const auto trueskill = rating::trueskill_ratings(rated, num_bots);
+    // A game TrueSkill rejected while adding: the full run throws the same error here.
+    const auto trueskill =
+        trueskill_failed_ ? rating::trueskill_ratings(rated, num_bots) : trueskill_;
     for (int b = 0; b < num_bots; ++b) {
       BotStanding& s = bots[b];
       s.bot = b;

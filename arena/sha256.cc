@@ -1,102 +1,51 @@
-// A plain FIPS 180-4 SHA-256; the test checks it against the standard test vectors.
+// SHA-256 through OpenSSL's libcrypto (already linked for gRPC): it uses the CPU's SHA
+// instructions, about 10x the plain C version this replaced, and a tournament hashes every
+// plugin it loads before any game. The test checks it against the standard test vectors.
 #include "sha256.h"
 
+#include <openssl/evp.h>
+
 #include <array>
-#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <memory>
+#include <stdexcept>
 
 namespace arena {
 namespace {
 
-constexpr std::array<uint32_t, 64> kRound = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-constexpr uint32_t rotr(uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
-}
-
 class Sha256 {
  public:
-  void update(const unsigned char* data, size_t size) {
-    for (size_t i = 0; i < size; ++i) {
-      block_[block_size_++] = data[i];
-      if (block_size_ == 64) {
-        compress();
-        block_size_ = 0;
-      }
+  Sha256() : context_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+    if (!context_ || EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr) != 1) {
+      throw std::runtime_error("OpenSSL cannot compute SHA-256");
     }
-    length_bits_ += static_cast<uint64_t>(size) * 8;
   }
 
+  void update(const void* data, size_t size) { EVP_DigestUpdate(context_.get(), data, size); }
+
   std::string hex_digest() {
-    const uint64_t bits = length_bits_;
-    const unsigned char pad = 0x80;
-    update(&pad, 1);
-    const unsigned char zero = 0;
-    while (block_size_ != 56) update(&zero, 1);
-    for (int i = 7; i >= 0; --i) {
-      const auto byte = static_cast<unsigned char>(bits >> (8 * i));
-      update(&byte, 1);
-    }
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int size = 0;
+    EVP_DigestFinal_ex(context_.get(), digest.data(), &size);
     std::string hex;
-    char buffer[9];
-    for (uint32_t word : state_) {
-      std::snprintf(buffer, sizeof buffer, "%08x", word);
+    char buffer[3];
+    for (unsigned int i = 0; i < size; ++i) {
+      std::snprintf(buffer, sizeof buffer, "%02x", digest[i]);
       hex += buffer;
     }
     return hex;
   }
 
  private:
-  void compress() {
-    std::array<uint32_t, 64> w;
-    for (int i = 0; i < 16; ++i) {
-      w[i] = (uint32_t{block_[4 * i]} << 24) | (uint32_t{block_[4 * i + 1]} << 16) |
-             (uint32_t{block_[4 * i + 2]} << 8) | uint32_t{block_[4 * i + 3]};
-    }
-    for (int i = 16; i < 64; ++i) {
-      const uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-      const uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    auto [a, b, c, d, e, f, g, h] = state_;
-    for (int i = 0; i < 64; ++i) {
-      const uint32_t t1 =
-          h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-      const uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      h = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2;
-    }
-    const std::array<uint32_t, 8> add = {a, b, c, d, e, f, g, h};
-    for (int i = 0; i < 8; ++i) state_[i] += add[i];
-  }
-
-  std::array<uint32_t, 8> state_ = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  std::array<unsigned char, 64> block_{};
-  size_t block_size_ = 0;
-  uint64_t length_bits_ = 0;
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context_;
 };
 
 }  // namespace
 
 std::string sha256_hex(std::string_view data) {
   Sha256 hash;
-  hash.update(reinterpret_cast<const unsigned char*>(data.data()), data.size());
+  hash.update(data.data(), data.size());
   return hash.hex_digest();
 }
 
@@ -107,8 +56,7 @@ std::optional<std::string> sha256_file(const std::string& path) {
   std::array<char, 65536> buffer;
   while (in) {
     in.read(buffer.data(), buffer.size());
-    hash.update(reinterpret_cast<const unsigned char*>(buffer.data()),
-                static_cast<size_t>(in.gcount()));
+    hash.update(buffer.data(), static_cast<size_t>(in.gcount()));
   }
   return hash.hex_digest();
 }

@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -157,8 +156,8 @@ int run_tournament(const TournamentSetup& setup) {
   fs::create_directories(setup.out_dir, ec);
   if (ec) return fail("--out " + setup.out_dir + ": cannot create it: " + ec.message());
   const std::string path = records_path(setup);
-  std::vector<pb::GameRecord> done;
   std::unique_ptr<RecordsWriter> writer;
+  std::vector<GameSummary> kept;  // of the games a resumed run keeps
   // An empty file (killed between creating it and writing the header) starts afresh.
   if (fs::exists(path) && fs::file_size(path, ec) > 0) {
     RecordsFile existing;
@@ -180,61 +179,39 @@ int run_tournament(const TournamentSetup& setup) {
     std::fprintf(stderr, "resuming: %zu of %zu games already in %s\n", keep, mine.size(),
                  path.c_str());
     header = existing.header;  // the original command line stays in the file
-    done.assign(existing.games.begin(), existing.games.begin() + static_cast<long>(keep));
+    for (size_t g = 0; g < keep; ++g) kept.push_back(summarize_game(existing.games[g]));
     writer = RecordsWriter::open_append(path, &error);
   } else {
     writer = RecordsWriter::create(path, header, &error);
   }
   if (!writer) return fail(error);
+  // The results take each game as it is written: only summaries are kept, never whole records.
+  ResultsBuilder built(header);
+  for (const GameSummary& game : kept) {
+    if (!built.add(game, &error)) return fail(error);
+  }
 
-  // Workers play games in any order; the writer appends them in schedule order.
-  const size_t first = done.size();
+  // Workers play games in any order and append them in schedule order: whichever worker finds
+  // the next game to write finished writes it and every finished one after it, one worker at a
+  // time. No writer thread to wake per game, which on two cores would preempt a worker.
+  const size_t first = kept.size();
   const size_t total = mine.size();
-  // A finished game and its encoded bytes: workers encode, so the writer thread only writes.
+  // A finished game's summary and encoded record, both built by the worker that played it.
   struct FinishedGame {
-    pb::GameRecord record;
+    GameSummary summary;
     std::string encoded;
   };
   std::vector<std::optional<FinishedGame>> finished(total);
   std::mutex mutex;
-  std::condition_variable ready;
+  size_t written = first;  // games [first, written) are in the file; guarded by mutex
+  bool writing = false;    // a worker is writing; guarded by mutex
+  std::string failure;     // the first error; guarded by mutex
   std::atomic<size_t> next{first};
-  std::string worker_error;
   const int64_t hang_ms = setup.hang_ms > 0
                               ? setup.hang_ms
                               : std::max<int64_t>(10000, 10 * setup.referee.move_time_us / 1000);
   Watchdog watchdog(hang_ms * 1000);
   const TscClock clock;
-
-  auto worker = [&] {
-    const int slot = watchdog.add_slot();
-    Referee referee(compiled, setup.referee, clock, &watchdog, slot);
-    while (true) {
-      const size_t k = next.fetch_add(1);
-      if (k >= total) return;
-      const ScheduledGame& game = *mine[k];
-      std::vector<PlayerSource*> seat_sources;
-      for (int bot : game.seat_bots) seat_sources.push_back(sources[bot].get());
-      SeatedPlayers players;
-      std::string create_error;
-      const bool seated = seat_players(seat_sources, compiled, game.seed, &players, &create_error);
-      pb::GameRecord record;
-      if (seated) {
-        referee.play_game(game.seed, game.index, players.seats, &record);
-        for (int bot : game.seat_bots) record.add_seat_bots(bot);
-        record.set_group_key(game.group_key);
-        record.set_table(game.table);
-        record.set_rotation(game.rotation);
-      }
-      std::string encoded = RecordsWriter::encode(record);
-      std::lock_guard lock(mutex);
-      if (!seated && worker_error.empty()) worker_error = create_error;
-      finished[k] = FinishedGame{std::move(record), std::move(encoded)};
-      ready.notify_all();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < setup.concurrency; ++t) threads.emplace_back(worker);
 
   Progress progress("games", static_cast<long long>(total));
   // On a terminal, the standings so far every few seconds (point estimates, no bootstrap).
@@ -249,43 +226,80 @@ int run_tournament(const TournamentSetup& setup) {
     ResultsOptions quick;
     quick.bootstrap_samples = 0;
     std::string ignored;
-    if (compute_results(header, done, quick, &live, &ignored)) {
+    if (built.results(quick, &live, &ignored)) {
       std::fprintf(stderr, "\r%80s\rafter %zu of %zu games:\n%s\n", "", games_done, total,
                    results_text(live).c_str());
     }
   };
-  bool write_failed = false;
-  for (size_t k = first; k < total; ++k) {
-    FinishedGame game;
-    {
+  // With the lock held and no other worker writing: writes the finished games in order, the lock
+  // released around each write (writer, results, progress are this worker's until it is done).
+  auto write_ready_games = [&](std::unique_lock<std::mutex>& lock) {
+    writing = true;
+    while (failure.empty() && written < total && finished[written]) {
+      const FinishedGame game = std::move(*finished[written]);
+      finished[written].reset();
+      lock.unlock();
+      std::string write_error;
+      const bool ok = writer->append_encoded(game.encoded, &write_error) &&
+                      built.add(game.summary, &write_error);
+      if (ok && !setup.quiet) {
+        progress.update(static_cast<long long>(written + 1));
+        show_live_leaderboard(written + 1);
+      }
+      lock.lock();
+      if (!ok && failure.empty()) failure = write_error;
+      if (ok) ++written;
+    }
+    writing = false;
+    if (!failure.empty()) next = total;  // stop the workers
+  };
+
+  auto worker = [&] {
+    const int slot = watchdog.add_slot();
+    Referee referee(compiled, setup.referee, clock, &watchdog, slot);
+    // One record per worker, cleared by play_game: its play messages are reused game after game.
+    pb::GameRecord record;
+    while (true) {
+      const size_t k = next.fetch_add(1);
+      if (k >= total) return;
+      const ScheduledGame& game = *mine[k];
+      std::vector<PlayerSource*> seat_sources;
+      for (int bot : game.seat_bots) seat_sources.push_back(sources[bot].get());
+      SeatedPlayers players;
+      std::string create_error;
+      const bool seated = seat_players(seat_sources, compiled, game.seed, &players, &create_error);
+      if (seated) {
+        referee.play_game(game.seed, game.index, players.seats, &record);
+        for (int bot : game.seat_bots) record.add_seat_bots(bot);
+        record.set_group_key(game.group_key);
+        record.set_table(game.table);
+        record.set_rotation(game.rotation);
+      } else {
+        record.Clear();
+      }
+      FinishedGame result{summarize_game(record), RecordsWriter::encode(record)};
       std::unique_lock lock(mutex);
-      ready.wait(lock, [&] { return finished[k].has_value() || !worker_error.empty(); });
-      if (!worker_error.empty()) break;
-      game = std::move(*finished[k]);
-      finished[k].reset();
+      if (!seated && failure.empty()) failure = create_error;
+      if (!failure.empty()) {
+        next = total;
+        return;
+      }
+      finished[k] = std::move(result);
+      if (!writing) write_ready_games(lock);
     }
-    if (!writer->append_encoded(game.encoded, &error)) {
-      write_failed = true;
-      break;
-    }
-    done.push_back(std::move(game.record));
-    if (!setup.quiet) {
-      progress.update(static_cast<long long>(k + 1));
-      show_live_leaderboard(k + 1);
-    }
-  }
-  if (write_failed || !worker_error.empty()) next = total;  // stop the workers
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < setup.concurrency; ++t) threads.emplace_back(worker);
   for (std::thread& thread : threads) thread.join();
   progress.finish();
-  if (!worker_error.empty()) return fail(worker_error);
-  if (write_failed) return fail(error);
+  if (!failure.empty()) return fail(failure);
 
   Results results;
   ResultsOptions options;
   options.bootstrap_samples = setup.bootstrap_samples;
   options.seed = setup.seed;
   options.threads = setup.concurrency;
-  if (!compute_results(header, done, options, &results, &error)) return fail(error);
+  if (!built.results(options, &results, &error)) return fail(error);
   const Json json = results_json(results);
   std::ofstream(results_path(setup)) << json.dump();
   if (!setup.print_results) {
