@@ -20,21 +20,30 @@ TEST(TscClock, NeverGoesBackwards) {
 
 TEST(TscClock, MeasuresWhatSteadyClockMeasures) {
   // A wrong tick rate (say, a factor of 1000 off, or the counter read as microseconds) shows as
-  // a different length for the same interval. The interval is busy-waited, not slept: both
-  // clocks run on while the thread is descheduled, so a loaded machine cannot fail this.
+  // a different length for the same interval. Each TscClock read is bracketed by steady reads,
+  // so a thread descheduled between two reads widens the bracket instead of failing the test;
+  // the interval is busy-waited, not slept.
   const TscClock clock;
   const SteadyClock steady;
+  const int64_t steady_before_start = steady.now_us();
   const int64_t tsc_start = clock.now_us();
-  const int64_t steady_start = steady.now_us();
-  while (steady.now_us() - steady_start < 30'000) {
+  const int64_t steady_after_start = steady.now_us();
+  while (steady.now_us() - steady_after_start < 30'000) {
   }
-  const int64_t steady_elapsed = steady.now_us() - steady_start;
-  const int64_t tsc_elapsed = clock.now_us() - tsc_start;
-  EXPECT_NEAR(static_cast<double>(tsc_elapsed), static_cast<double>(steady_elapsed),
-              0.01 * static_cast<double>(steady_elapsed) + 200)
-      << "counter in use: " << TscClock::uses_counter();
+  const int64_t steady_before_end = steady.now_us();
+  const int64_t tsc_end = clock.now_us();
+  const int64_t steady_after_end = steady.now_us();
+  const double shortest = static_cast<double>(steady_before_end - steady_after_start);
+  const double longest = static_cast<double>(steady_after_end - steady_before_start);
+  const double measured = static_cast<double>(tsc_end - tsc_start);
+  EXPECT_GE(measured, shortest * 0.99 - 2) << "counter in use: " << TscClock::uses_counter();
+  EXPECT_LE(measured, longest * 1.01 + 2) << "counter in use: " << TscClock::uses_counter();
   // Same origin as steady_clock, so readings from both can be compared directly.
-  EXPECT_NEAR(static_cast<double>(clock.now_us()), static_cast<double>(steady.now_us()), 1000);
+  const int64_t before = steady.now_us();
+  const int64_t now = clock.now_us();
+  const int64_t after = steady.now_us();
+  EXPECT_GE(now, before - 1000);
+  EXPECT_LE(now, after + 1000);
 }
 
 }  // namespace
