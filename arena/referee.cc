@@ -51,6 +51,27 @@ void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seat
   }
 }
 
+// Times decisions with one clock read each: the read that ends a decision starts the next one
+// when only the referee's bookkeeping (checking and applying the answer, recording it, observing)
+// came between, which takes tens of nanoseconds. After anything slower (dealing, notifications,
+// violations) the referee calls `stale()` and the next decision reads the clock afresh.
+class DecisionTimer {
+ public:
+  explicit DecisionTimer(const Clock& clock) : clock_(clock) {}
+  int64_t start() const { return current_ ? last_us_ : clock_.now_us(); }
+  int64_t stop() {
+    last_us_ = clock_.now_us();
+    current_ = true;
+    return last_us_;
+  }
+  void stale() { current_ = false; }
+
+ private:
+  const Clock& clock_;
+  int64_t last_us_ = 0;
+  bool current_ = false;
+};
+
 }  // namespace
 
 Violation::Kind violation_kind(CallStatus status) {
@@ -92,11 +113,7 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
   uint64_t decisions = 0;
   int deals_seen = 0;
   bool forfeit = false;
-  // One clock read per decision: the read that ends a decision starts the next one when only
-  // this loop's bookkeeping (checking and applying the answer, recording it, observing) came
-  // between, which takes tens of nanoseconds; after anything else the clock is read again.
-  int64_t last_clock_us = 0;
-  bool clock_current = false;
+  DecisionTimer timer(clock_);
   if (record) {
     record->Clear();
     record->set_game_index(game_index);
@@ -116,7 +133,7 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
                            int deal = -1) {
     SeatOutcome& so = outcome.seats[seat];
     ++so.violations;
-    clock_current = false;
+    timer.stale();
     const std::string& bot = players[seat]->identity().name;
     spdlog::debug("game {} deal {} seat {} ({}): {} violation: {}", game_index + 1,
                   game.deal_index() + 1, seat, bot, Violation::Kind_Name(kind), detail);
@@ -140,7 +157,7 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
     }
   };
   auto finish_deal = [&] {
-    clock_current = false;
+    timer.stale();
     const hearts::DealResult& result = game.last_deal();
     for (int s = 0; s < n; ++s) outcome.seats[s].deal_points += result.deal_score[s];
     if (record && deal_record) {
@@ -177,24 +194,22 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
 
   while (!game.is_over() && !forfeit) {
     const Phase phase = game.phase();
-    if (phase == Phase::kDeal) {
-      clock_current = false;
-      game.deal_from_seed();
-      if (record) {
-        deal_record = record->add_deals();
-        deal_record->set_deal_index(game.deal_index());
-        deal_record->set_dealer(game.dealer());
-        for (int s = 0; s < n; ++s) deal_record->add_hands(game.dealt_hand(s).bits());
-        deal_record->set_kitty(game.kitty().bits());
-        deal_record->set_moon_shooter(-1);
-        deal_record->set_sun_shooter(-1);
+    if (phase == Phase::kDeal || phase == Phase::kPassDirection) {  // chance: nobody decides
+      timer.stale();
+      if (phase == Phase::kPassDirection) {
+        game.resolve_chance();
+      } else {
+        game.deal_from_seed();
+        if (record) {
+          deal_record = record->add_deals();
+          deal_record->set_deal_index(game.deal_index());
+          deal_record->set_dealer(game.dealer());
+          for (int s = 0; s < n; ++s) deal_record->add_hands(game.dealt_hand(s).bits());
+          deal_record->set_kitty(game.kitty().bits());
+          deal_record->set_moon_shooter(-1);
+          deal_record->set_sun_shooter(-1);
+        }
       }
-      record_plan();
-      continue;
-    }
-    if (phase == Phase::kPassDirection) {
-      clock_current = false;
-      game.resolve_chance();
       record_plan();
       continue;
     }
@@ -210,11 +225,9 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
         hearts::derive_seed(seed + 0x9E37ull * static_cast<uint64_t>(seat + 1), decisions++);
     hearts::Decision decision{};
     if (watchdog_) watchdog_->arm(watchdog_slot_, &player->identity().name, seat, game_index);
-    const int64_t start = clock_current ? last_clock_us : clock_.now_us();
+    const int64_t start = timer.start();
     const CallResult call = player->decide(obs, &decision);
-    last_clock_us = clock_.now_us();
-    clock_current = true;
-    const int64_t think = last_clock_us - start;
+    const int64_t think = timer.stop() - start;
     if (watchdog_) watchdog_->disarm(watchdog_slot_);
 
     SeatOutcome& so = outcome.seats[seat];
