@@ -90,6 +90,8 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_GT(number_at(root, "transports", "remote_over_bare_mean"), 0);
   EXPECT_EQ(number_at(root, "tournament", "games"), 8);
   EXPECT_GT(number_at(root, "tournament", "speedup"), 0);
+  EXPECT_EQ(number_at(root, "tournament", "rounds"), 1);  // --quick: one round of each
+  EXPECT_GT(number_at(root, "tournament", "median_round_speedup"), 0);
   EXPECT_GT(number_at(root, "tournament", "independent_engines_speedup"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
