@@ -121,6 +121,16 @@ bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, doub
   return true;
 }
 
+double clock_read_ns(const Clock& clock, long long reads) {
+  int64_t sink = 0;  // summed so that no read can be optimised away
+  const auto start = BenchClock::now();
+  for (long long k = 0; k < reads; ++k) sink += clock.now_us();
+  const double seconds = seconds_since(start);
+  volatile int64_t keep = sink;
+  (void)keep;
+  return reads > 0 ? seconds * 1e9 / static_cast<double>(reads) : 0;
+}
+
 bool bench_decisions(PlayerSource& source, const hearts::CompiledRules& rules,
                      long long min_decisions, double max_seconds, LatencyBench* out,
                      std::string* error) {

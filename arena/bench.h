@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clock.h"
 #include "hearts/rules.h"
 #include "player.h"
 
@@ -28,6 +29,10 @@ struct EngineBench {
 // `arena play --out` does. False with *error if a player cannot be made or a record written.
 bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, double min_seconds,
                   const std::string& records_path, EngineBench* out, std::string* error);
+
+// Nanoseconds per read of `clock` (the referee's clock), over `reads` back-to-back reads. A
+// referee reads it once per decision, so 1e9 / (this x decisions per deal) bounds deals/s.
+double clock_read_ns(const Clock& clock, long long reads);
 
 // Per-call latency of a series of calls.
 struct LatencyBench {

@@ -170,7 +170,16 @@ int run_bench(const BenchFlags& flags) {
                     &records_on, &error)) {
     return fail(error);
   }
+  // The floor that timing every decision puts under a deal on this machine.
+  const double clock_ns = clock_read_ns(TscClock(), flags.quick ? 100'000 : 10'000'000);
+  const double decisions_per_deal =
+      records_off.deals > 0 ? static_cast<double>(records_off.decisions) / records_off.deals : 0;
+  const double clock_ceiling =
+      clock_ns > 0 && decisions_per_deal > 0 ? 1e9 / (clock_ns * decisions_per_deal) : 0;
   Json& engine = out.set("engine", Json::object());
+  engine.set("clock_read_ns", clock_ns);
+  engine.set("clock_counter", TscClock::uses_counter());
+  engine.set("timed_referee_ceiling_deals_per_second", clock_ceiling);
   for (const auto& [name, bench] :
        {std::pair{"records_off", &records_off}, std::pair{"records_on", &records_on}}) {
     Json& entry = engine.set(name, Json::object());
@@ -185,7 +194,11 @@ int run_bench(const BenchFlags& flags) {
               << " deals/s  (" << records_off.deals << " deals, "
               << fixed(records_off.decisions / records_off.seconds / 1e6, 2) << " M decisions/s)\n"
               << "  records on   " << std::setw(12) << fixed(records_on.deals_per_second(), 0)
-              << " deals/s  (" << records_on.deals << " deals)\n\n";
+              << " deals/s  (" << records_on.deals << " deals)\n"
+              << "  clock read   " << std::setw(12) << fixed(clock_ns, 1) << " ns       ("
+              << (TscClock::uses_counter() ? "time-stamp counter" : "steady_clock")
+              << "; a read per decision caps a timed referee at " << fixed(clock_ceiling, 0)
+              << " deals/s)\n\n";
   }
 
   // 2. Transports.
