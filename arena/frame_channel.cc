@@ -105,15 +105,30 @@ ReadStatus FrameReader::read(Deadline deadline, Frame* frame, std::string* detai
   }
 }
 
-bool send_fd(int socket, int fd, std::string* error) {
+namespace {
+
+// A one-byte message with room for one descriptor in its control data; it points into itself,
+// so it is neither copied nor moved.
+struct FdMessage {
   char byte = 'F';
   iovec io{&byte, 1};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
   msghdr message{};
-  message.msg_iov = &io;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
+  FdMessage() {
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+  }
+  FdMessage(const FdMessage&) = delete;
+  FdMessage& operator=(const FdMessage&) = delete;
+};
+
+}  // namespace
+
+bool send_fd(int socket, int fd, std::string* error) {
+  FdMessage fd_message;
+  msghdr& message = fd_message.message;
   cmsghdr* header = CMSG_FIRSTHDR(&message);
   header->cmsg_level = SOL_SOCKET;
   header->cmsg_type = SCM_RIGHTS;
@@ -129,14 +144,8 @@ bool send_fd(int socket, int fd, std::string* error) {
 
 int receive_fd(int socket) {
   while (true) {
-    char byte = 0;
-    iovec io{&byte, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &io;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
+    FdMessage fd_message;
+    msghdr& message = fd_message.message;
     const ssize_t n = ::recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return -1;

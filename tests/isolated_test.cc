@@ -613,6 +613,16 @@ GameRecord play_fake(const std::shared_ptr<PlayerSource>& source, int deals) {
   return play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")});
 }
 
+// Every violation in `record` is of `kind` with `text` in its detail, and there are `count`.
+void expect_violations(const GameRecord& record, int count, const std::string& kind,
+                       const std::string& text) {
+  ASSERT_EQ(record.violations_size(), count);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), kind) << v.detail();
+    EXPECT_NE(v.detail().find(text), std::string::npos) << v.detail();
+  }
+}
+
 TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
   FakeChildMode mode("garbage");
   auto source = resolve("isolated:random");
@@ -620,11 +630,8 @@ TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
   EXPECT_EQ(source->identity().name, "fake");
   const GameRecord record = play_fake(source, 2);
   expect_complete(record, 2);
-  ASSERT_EQ(record.violations_size(), 28) << "every pass and play of seat 0";
-  for (const Violation& v : record.violations()) {
-    EXPECT_EQ(Violation::Kind_Name(v.kind()), "MALFORMED") << v.detail();
-    EXPECT_NE(v.detail().find("bad magic"), std::string::npos) << v.detail();
-  }
+  // Every pass and play of seat 0.
+  expect_violations(record, 28, "MALFORMED", "bad magic");
   EXPECT_EQ(as_isolated(source)->restarts(), 0) << "a bad frame drops the channel, not the child";
 }
 
@@ -634,11 +641,7 @@ TEST_F(Isolated, TornFramesAreMalformed) {
   ASSERT_NE(source, nullptr);
   const GameRecord record = play_fake(source, 1);
   expect_complete(record, 1);
-  ASSERT_EQ(record.violations_size(), 14);
-  for (const Violation& v : record.violations()) {
-    EXPECT_EQ(Violation::Kind_Name(v.kind()), "MALFORMED") << v.detail();
-    EXPECT_NE(v.detail().find("torn frame"), std::string::npos) << v.detail();
-  }
+  expect_violations(record, 14, "MALFORMED", "torn frame");
   EXPECT_EQ(as_isolated(source)->restarts(), 0);
 }
 
@@ -648,11 +651,7 @@ TEST_F(Isolated, ChildDyingMidFrameIsACrashAndRestarted) {
   ASSERT_NE(source, nullptr);
   const GameRecord record = play_fake(source, 1);
   expect_complete(record, 1);
-  ASSERT_EQ(record.violations_size(), 14);
-  for (const Violation& v : record.violations()) {
-    EXPECT_EQ(Violation::Kind_Name(v.kind()), "CRASH") << v.detail();
-    EXPECT_NE(v.detail().find("exited with status 3"), std::string::npos) << v.detail();
-  }
+  expect_violations(record, 14, "CRASH", "exited with status 3");
   EXPECT_EQ(as_isolated(source)->restarts(), 14);
   EXPECT_EQ(live_children(), 1);
 }

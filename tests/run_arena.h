@@ -19,18 +19,23 @@ struct RunResult {
   std::string out;  // stdout and stderr together
 };
 
+// Runs `command` through the shell, appends its stdout to *out and returns its exit status
+// (-1 if it did not exit normally).
+inline int run_shell(const std::string& command, std::string* out) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return -1;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out->append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 // `env` is prefixed to the command line, e.g. "HEARTS_HANG_FROM_GAME=2".
 inline RunResult run_arena(const std::string& args, const std::string& env = "") {
   RunResult result;
-  const std::string command = env + " " + std::string(ARENA_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.exit_code =
+      run_shell(env + " " + std::string(ARENA_BINARY) + " " + args + " 2>&1", &result.out);
   return result;
 }
 
@@ -47,15 +52,8 @@ inline SplitRunResult run_arena_split(const std::string& args) {
       std::filesystem::temp_directory_path() /
       ("run_arena_" + std::to_string(::getpid()) + "_" + std::to_string(calls++) + ".err");
   SplitRunResult result;
-  const std::string command = std::string(ARENA_BINARY) + " " + args + " 2>" + err_path.string();
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer;
-  size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    result.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.exit_code =
+      run_shell(std::string(ARENA_BINARY) + " " + args + " 2>" + err_path.string(), &result.out);
   std::ifstream in(err_path);
   std::stringstream text;
   text << in.rdbuf();
