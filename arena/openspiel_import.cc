@@ -3,11 +3,12 @@
 #include <array>
 #include <cctype>
 #include <charconv>
-#include <fstream>
 #include <optional>
+#include <sstream>
 
 #include "hearts/game.h"
 #include "hearts/rule_options.h"
+#include "read_file.h"
 #include "rules_spec.h"
 
 namespace arena {
@@ -346,8 +347,11 @@ Status import_openspiel_log(const std::string& path, const std::string& params_t
   const std::optional<hearts::CompiledRules> compiled = hearts::compile(rules, &error);
   if (!compiled) return Status::error(error);
 
-  std::ifstream in(path);
-  if (!in) return Status::error("OpenSpiel log " + path + ": cannot be opened");
+  std::string contents, why;
+  if (!read_whole_file(path, &contents, &why)) {
+    return Status::error("OpenSpiel log " + path + ": cannot be read (" + why + ")");
+  }
+  std::istringstream in(contents);
   std::string text;
   int line = 0;
   while (std::getline(in, text)) {

@@ -6,6 +6,8 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 
+#include "read_file.h"
+
 namespace arena {
 
 void add_bot(const BotIdentity& id, hearts::proto::RecordsHeader* header) {
@@ -74,12 +76,11 @@ bool RecordsWriter::append_encoded(const std::string& bytes, std::string* error)
 }
 
 bool read_records(const std::string& path, RecordsFile* out, std::string* error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = "records file " + path + ": cannot be opened";
+  std::string bytes, why;
+  if (!read_whole_file(path, &bytes, &why)) {
+    *error = "records file " + path + ": cannot be read (" + why + ")";
     return false;
   }
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   google::protobuf::io::ArrayInputStream stream(bytes.data(), static_cast<int>(bytes.size()));
   google::protobuf::io::CodedInputStream coded(&stream);
   coded.SetTotalBytesLimit(static_cast<int>(std::min<size_t>(bytes.size() + 1, INT32_MAX)));

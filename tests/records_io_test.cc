@@ -179,6 +179,16 @@ TEST_F(RecordsIoTest, MissingFileIsAnErrorNamingIt) {
   std::string error;
   EXPECT_FALSE(read_records(path("missing.rec"), &file, &error));
   EXPECT_NE(error.find(path("missing.rec")), std::string::npos) << error;
+  EXPECT_NE(error.find("No such file"), std::string::npos) << error;
+}
+
+TEST_F(RecordsIoTest, DirectoryIsAnErrorSayingSo) {
+  std::filesystem::create_directories(path("dir.rec"));
+  RecordsFile file;
+  std::string error;
+  EXPECT_FALSE(read_records(path("dir.rec"), &file, &error));
+  EXPECT_NE(error.find(path("dir.rec") + ": cannot be read (is a directory)"), std::string::npos)
+      << error;
 }
 
 TEST_F(RecordsIoTest, TornHeaderIsAnError) {
