@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "bot_service.grpc.pb.h"
+#include "grpc_log.h"
 #include "observation_proto.h"
 
 namespace arena {
@@ -192,7 +193,9 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   builder.RegisterService(&service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || (port == 0 && !address.starts_with("unix:"))) {
-    std::fprintf(stderr, "arena: serve: cannot listen on %s\n", address.c_str());
+    const std::string cause = last_grpc_error_cause();
+    std::fprintf(stderr, "arena: serve: cannot listen on %s%s\n", address.c_str(),
+                 cause.empty() ? "" : (" (" + cause + ")").c_str());
     return 2;
   }
   std::string shown = address;

@@ -3,13 +3,16 @@
 // killed and restarted mid-game, connection failures, and the real `arena serve` end to end.
 // The only timed assertions are generous upper bounds (a late remote decision costs at most
 // limit + margin + 200 ms).
+#include <arpa/inet.h>
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -551,13 +554,33 @@ TEST(RemotePlayer, BotKilledMidGameIsUnavailableThenUsedAgainAfterRestart) {
 // ---------------------------------------------------------------------------------------------
 // Connection failures.
 
-int free_port() {
-  TestServer probe;  // binds a free port, then closes it when it goes out of scope
-  return probe.port;
-}
+// A loopback port bound but not listening, held until destroyed: connecting is refused, and no
+// other test's server can be given the port meanwhile (as one could after a probe closed it).
+struct RefusingPort {
+  RefusingPort() {
+    fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t size = sizeof address;
+    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), size) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) == 0) {
+      port = ntohs(address.sin_port);
+    }
+  }
+  ~RefusingPort() {
+    if (fd >= 0) ::close(fd);
+  }
+  RefusingPort(const RefusingPort&) = delete;
+  RefusingPort& operator=(const RefusingPort&) = delete;
+  int fd = -1;
+  int port = 0;
+};
 
 TEST(RemoteSource, NothingListeningFailsWithinTheConnectTimeout) {
-  const int port = free_port();
+  const RefusingPort refusing;
+  ASSERT_NE(refusing.port, 0);
+  const int port = refusing.port;
   RemoteOptions options;
   options.connect_timeout_us = 300'000;
   const std::string spec = "grpc://127.0.0.1:" + std::to_string(port);
@@ -712,7 +735,9 @@ TEST(ArenaServe, BusyPortIsAnErrorNotShared) {
   const RunResult second = run_arena("serve --bot ducker --listen " + address);
   EXPECT_EQ(second.exit_code, 2) << second.out << second.err;
   EXPECT_EQ(second.out, "");
-  EXPECT_NE(second.err.find("cannot listen on " + address), std::string::npos) << second.err;
+  // One line with the cause; gRPC's own multi-line log stays out of it.
+  EXPECT_EQ(second.err,
+            "arena: serve: cannot listen on " + address + " (Address already in use)\n");
   EXPECT_EQ(first.stop(SIGTERM), 0);
 }
 
