@@ -299,8 +299,8 @@ int run_bench(const BenchFlags& flags) {
   tournament.set("independent_engines_speedup", independent_speedup);
   if (text) {
     std::cout << "3. tournament: " << games
-              << " games of random, lowest, ducker, heuristic, best of " << plan.tournament_rounds
-              << " rounds\n"
+              << " games of random, lowest, ducker, heuristic, best of "
+              << count_of(plan.tournament_rounds, "round") << "\n"
               << "  concurrency 1 " << std::setw(10) << fixed(per_second_1, 1) << " games/s\n"
               << "  concurrency 2 " << std::setw(10) << fixed(per_second_2, 1)
               << " games/s  speed-up " << fixed(speedup, 2) << "x (median of the rounds "

@@ -18,6 +18,10 @@ hearts::Status RulesFlags::resolve(hearts::Rules* rules) const {
   return hearts::rules_from_preset(preset, all, rules);
 }
 
+std::string count_of(long long count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 void print_json(const Json& value) {
   std::cout << value.dump();
 }

@@ -33,6 +33,9 @@ Json rules_to_json(const hearts::Rules& rules);
 void set_command_line(int argc, char** argv);
 const std::string& command_line();
 
+// "1 game", "2 games": a count with its noun, plural when the count is not 1.
+std::string count_of(long long count, const std::string& noun);
+
 // Prints "arena: <message>" on stderr; returns the exit code for a usage or input error.
 int fail(const std::string& message);
 

@@ -125,7 +125,8 @@ int run_play(const PlayFlags& flags) {
   Json& game_list = out.set("games", Json::array());
   const bool by_counters = rules.settlement != hearts::Settlement::kPoints;
   Progress progress("games", flags.games);
-  spdlog::info("playing {} games of {} between {}", flags.games, flags.rules.preset, flags.bots);
+  spdlog::info("playing {} of {} between {}", count_of(flags.games, "game"), flags.rules.preset,
+               flags.bots.empty() ? "random bots" : flags.bots);
 
   std::vector<PlayerSource*> seat_sources;
   for (const auto& source : sources) seat_sources.push_back(source.get());
@@ -210,8 +211,9 @@ int run_play(const PlayFlags& flags) {
     return 0;
   }
   std::cout << "\n"
-            << flags.games << " games, " << total_deals << " deals of " << flags.rules.preset
-            << (writer ? ", records in " + writer->path() : std::string()) << "\n"
+            << count_of(flags.games, "game") << ", " << count_of(total_deals, "deal") << " of "
+            << flags.rules.preset << (writer ? ", records in " + writer->path() : std::string())
+            << "\n"
             << "seat  bot                wins  " << (by_counters ? "mean counters" : "  mean score")
             << "  points/deal  violations  think ms (mean/max)\n";
   for (int s = 0; s < n; ++s) {
@@ -241,6 +243,10 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "file (./libmybot.so), grpc://HOST:PORT or unix:PATH (a remote bot), or "
                    "isolated:NAME-or-FILE (a plugin in a child process); default: random");
   flags->rules.add_to(*play);
+  play->get_option("--players")
+      ->description(
+          "players at the table, 3 to 7 (default: one per --bots entry; without --bots "
+          "the preset's)");
   play->add_option("--games", flags->games, "number of games")->capture_default_str();
   play->add_option("--seed", flags->seed, "series seed; game g uses derive_seed(seed, g)")
       ->capture_default_str();

@@ -1,6 +1,7 @@
 // `arena replay FILE [--game K] [--json]`: a recorded series, trick by trick, or the records
 // themselves through protobuf's JSON mapping.
 #include <google/protobuf/util/json_util.h>
+#include <limits>
 
 #include <iomanip>
 #include <iostream>
@@ -371,7 +372,7 @@ void add_replay_command(CLI::App& app, int* exit_code) {
   command
       ->add_option("--game", flags->game,
                    "only game K (numbered from 1, as `arena play` prints them)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   command->add_flag("--json", flags->json,
                     "print the records through protobuf's JSON mapping: "
                     "{\"header\": ..., \"games\": [...]}");

@@ -1,5 +1,6 @@
 // `arena serve --bot SPEC --listen ADDR`: hosts a bot as a gRPC server for remote arenas.
 // `arena serve --bot SPEC --channel-fd N`: the child side of an isolated plugin (isolated.h).
+#include <limits>
 #include <memory>
 
 #include "bot_server.h"
@@ -47,7 +48,7 @@ void add_serve_command(CLI::App& app, int* exit_code) {
       ->add_option("--channel-fd", flags->channel_fd,
                    "serve an arena's isolated-plugin channel on this inherited socket instead of "
                    "gRPC (the arena starts its isolated children this way)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
   serve->callback([flags, exit_code] { *exit_code = run_serve(*flags); });
 }
 

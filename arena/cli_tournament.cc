@@ -7,6 +7,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "read_file.h"
 #include "schedule.h"
 #include "tournament.h"
 #include "tournament.pb.h"
@@ -32,13 +33,13 @@ bool given(const TournamentFlags& flags, const std::string& name) {
 int run(TournamentFlags& flags) {
   hearts::proto::TournamentConfig config;
   if (!flags.config.empty()) {
-    std::ifstream in(flags.config);
-    if (!in) return fail("config " + flags.config + ": cannot be read");
-    std::stringstream text;
-    text << in.rdbuf();
+    std::string text, why;
+    if (!read_whole_file(flags.config, &text, &why)) {
+      return fail("config " + flags.config + ": cannot be read (" + why + ")");
+    }
     google::protobuf::util::JsonParseOptions options;
     options.ignore_unknown_fields = false;
-    const auto status = google::protobuf::util::JsonStringToMessage(text.str(), &config, options);
+    const auto status = google::protobuf::util::JsonStringToMessage(text, &config, options);
     if (!status.ok()) {
       // Syntax errors come with a caret line under the text: keep the error to one line.
       const std::string message(status.message());
@@ -103,7 +104,8 @@ int run(TournamentFlags& flags) {
   setup.hang_ms = config.hang_ms();
   setup.plugin_dirs.assign(config.plugin_dirs().begin(), config.plugin_dirs().end());
   setup.spec_options.isolate_all = config.isolate();
-  if (config.bot_memory_mb() > 0) setup.spec_options.memory_limit_mb = config.bot_memory_mb();
+  // As for `arena play`: 1024 MB unless the config or --bot-memory-mb says otherwise (0 = none).
+  setup.spec_options.memory_limit_mb = config.has_bot_memory_mb() ? config.bot_memory_mb() : 1024;
   setup.spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
   if (!config.shard().empty()) {
     std::string error;
@@ -146,7 +148,7 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
       "--seed", [&v](uint64_t x) { v.set_seed(x); }, "tournament seed (default 0)");
   t->add_option_function<int>(
       "--concurrency", [&v](int x) { v.set_concurrency(x); },
-      "tables played at once (default 1); results do not depend on it");
+      "games played at once, one thread each (default 1); results do not depend on it");
   t->add_option_function<std::string>(
       "--out", [&v](const std::string& x) { v.set_out(x); },
       "output directory: records and results.json");
@@ -178,7 +180,7 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
       "run every plugin in its own child process");
   t->add_option_function<int64_t>(
       "--bot-memory-mb", [&v](int64_t x) { v.set_bot_memory_mb(x); },
-      "memory limit of isolated bots");
+      "address-space limit of each isolated bot process (default 1024; 0 = none)");
   t->add_option_function<std::string>(
       "--shard", [&v](const std::string& x) { v.set_shard(x); },
       "play slice I of N of the schedule (I/N)");

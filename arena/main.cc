@@ -3,15 +3,19 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "grpc_log.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Black Lady Arena: play, rate and check Black Lady (Hearts) bots", "arena"};
   app.set_version_flag("--version", std::string("arena ") + HEARTS_ARENA_VERSION);
   app.require_subcommand(1);
+  // Options of `arena` itself (--log-level) may also follow the subcommand's name.
+  app.fallthrough();
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")
       ->capture_default_str()
@@ -32,11 +36,20 @@ int main(int argc, char** argv) {
     // Logs go to stderr so that stdout stays clean for results and --json.
     spdlog::set_default_logger(spdlog::stderr_color_mt("arena"));
     spdlog::set_level(spdlog::level::from_str(log_level));
+    arena::route_grpc_logs();
   });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    // --help and --version print and exit 0; every other parse error is one line and status 2,
+    // as every other error of the arena's.
+    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(error);
+    std::string command = "arena";
+    for (const CLI::App* sub : app.get_subcommands()) command += " " + sub->get_name();
+    std::string message = error.what();
+    std::replace(message.begin(), message.end(), '\n', ' ');
+    std::cerr << "arena: " << message << " (see `" << command << " --help`)\n";
+    return 2;
   }
   return exit_code;
 }

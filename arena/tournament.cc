@@ -119,8 +119,11 @@ int run_tournament(const TournamentSetup& setup) {
   const size_t tables = schedule.back().table + 1;
   const size_t per_group = schedule.size() / tables / static_cast<size_t>(setup.groups);
   if (setup.print_results)
-    std::fprintf(stderr, "schedule: %zu tables x %d groups x %zu seatings = %zu games%s\n", tables,
-                 setup.groups, per_group, schedule.size(),
+    std::fprintf(stderr, "schedule: %s x %s x %s = %s%s\n",
+                 count_of(static_cast<long long>(tables), "table").c_str(),
+                 count_of(setup.groups, "group").c_str(),
+                 count_of(static_cast<long long>(per_group), "seating").c_str(),
+                 count_of(static_cast<long long>(schedule.size()), "game").c_str(),
                  setup.shard_count > 1 ? (", shard " + std::to_string(setup.shard_index) + "/" +
                                           std::to_string(setup.shard_count) + ": " +
                                           std::to_string(mine.size()) + " games")

@@ -126,4 +126,42 @@ TEST(ArenaCli, PlayWorksForEveryPlayerCount) {
   }
 }
 
+TEST(ArenaCli, ParseErrorsAreOneLineWithStatus2) {
+  // Each names what is wrong and points at the command's help, like every other arena error.
+  const std::array<std::pair<const char*, const char*>, 4> cases = {{
+      {"rate", "arena rate --help"},
+      {"play --bogus", "--bogus"},
+      {"tournament --games abc", "abc"},
+      {"replay x.rec --game 0", "not in range 1 to"},
+  }};
+  for (const auto& [args, expected] : cases) {
+    const RunResult r = run_arena(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_EQ(r.out.rfind("arena: ", 0), 0u) << args << ": " << r.out;
+    EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << args << ": " << r.out;
+  }
+  EXPECT_EQ(run_arena("play --help").exit_code, 0);
+  EXPECT_EQ(run_arena("--version").exit_code, 0);
+}
+
+TEST(ArenaCli, LogLevelMayFollowTheSubcommand) {
+  const RunResult after = run_arena("play --games 1 --quiet --log-level info");
+  ASSERT_EQ(after.exit_code, 0) << after.out;
+  EXPECT_NE(after.out.find("playing 1 game of standard"), std::string::npos) << after.out;
+  const RunResult before = run_arena("--log-level info play --games 1 --quiet");
+  ASSERT_EQ(before.exit_code, 0) << before.out;
+  EXPECT_NE(before.out.find("playing 1 game of standard"), std::string::npos) << before.out;
+}
+
+TEST(ArenaCli, ReadingADirectoryAsRecordsIsAnErrorNotACrash) {
+  const std::string dir = ::testing::TempDir();
+  for (const char* command : {"rate", "verify", "replay"}) {
+    const RunResult r = run_arena(std::string(command) + " " + dir);
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
+    EXPECT_NE(r.out.find("is a directory"), std::string::npos) << command << ": " << r.out;
+    EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << command << ": " << r.out;
+  }
+}
+
 }  // namespace

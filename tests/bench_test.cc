@@ -88,13 +88,14 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
         << transport;
   }
   EXPECT_GT(number_at(root, "transports", "remote_over_bare_mean"), 0);
-  // The clock ceiling is what one read per decision leaves (no speed is asserted: CI is noisy).
+  // The clock ceiling is what one read per decision leaves (no speed is asserted: CI is noisy;
+  // the JSON keeps six significant digits).
   const double clock_ns = number_at(root, "engine", "clock_read_ns");
   EXPECT_GT(clock_ns, 0);
   const double decisions_per_deal = number_at(root, "engine", "records_off", "decisions") /
                                     number_at(root, "engine", "records_off", "deals");
   EXPECT_NEAR(number_at(root, "engine", "timed_referee_ceiling_deals_per_second"),
-              1e9 / (clock_ns * decisions_per_deal), 1e-6 * 1e9 / (clock_ns * decisions_per_deal));
+              1e9 / (clock_ns * decisions_per_deal), 1e-3 * 1e9 / (clock_ns * decisions_per_deal));
   EXPECT_EQ(number_at(root, "tournament", "games"), 8);
   EXPECT_GT(number_at(root, "tournament", "speedup"), 0);
   EXPECT_EQ(number_at(root, "tournament", "rounds"), 1);  // --quick: one round of each
