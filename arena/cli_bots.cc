@@ -37,6 +37,8 @@ int list_bots(const BotsFlags& flags) {
       entry.set("abi", static_cast<int>(plugin.library->abi_version()));
       entry.set("sha256", id.file_sha256);
     }
+    Json& ambiguous = out.set("ambiguous", Json::array());
+    for (const std::string& line : ambiguous_plugins(plugins)) ambiguous.push(line);
     print_json(out);
     return 0;
   }
@@ -56,6 +58,7 @@ int list_bots(const BotsFlags& flags) {
   for (const DiscoveredPlugin& plugin : plugins) {
     if (!plugin.library) std::cout << "skipped: " << plugin.error << '\n';
   }
+  for (const std::string& line : ambiguous_plugins(plugins)) std::cout << line << '\n';
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <boost/dll/shared_library.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "sha256.h"
@@ -194,6 +195,24 @@ std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& s
     }
   }
   return found;
+}
+
+std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins) {
+  // (directory, name) -> files, in discovery order.
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> files;
+  for (const DiscoveredPlugin& plugin : plugins) {
+    if (!plugin.library) continue;
+    const fs::path path(plugin.path);
+    files[{path.parent_path().string(), plugin.library->identity().name}].push_back(plugin.path);
+  }
+  std::vector<std::string> lines;
+  for (const auto& [key, paths] : files) {
+    if (paths.size() < 2) continue;
+    std::string line = "ambiguous: plugins named '" + key.second + "' in " + key.first + ":";
+    for (size_t k = 0; k < paths.size(); ++k) line += (k ? ", " : " ") + paths[k];
+    lines.push_back(line + "; give a file path instead of the name");
+  }
+  return lines;
 }
 
 std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,

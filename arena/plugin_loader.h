@@ -65,6 +65,10 @@ struct DiscoveredPlugin {
 std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
                                                bool hash_files = true);
 
+// One line per name that two or more plugins in one directory report ("ambiguous: plugins named
+// 'random' in DIR: A, B; give a file path instead of the name"): naming such a bot is an error.
+std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins);
+
 // Resolves a bot spec: a file path (contains '/' or ends in .so) or a plugin name found in the
 // search path. Errors are one line: unknown name (with what was found), duplicates, load errors.
 std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,

@@ -136,6 +136,15 @@ TEST(PluginLoader, TwoPluginsWithTheSameNameInOneDirectory) {
   EXPECT_NE(error.find("two plugins"), std::string::npos) << error;
   EXPECT_NE(error.find("librandom.so"), std::string::npos) << error;
   EXPECT_NE(error.find("librandom_copy.so"), std::string::npos) << error;
+
+  // `arena bots` says so before anyone names it; one copy elsewhere in the path is not ambiguous.
+  TempDir other;
+  fs::copy_file(kBundled + "/librandom.so", other.file("librandom.so"));
+  const auto lines = ambiguous_plugins(discover_plugins({dir.str(), other.str(), kBundled}));
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "ambiguous: plugins named 'random' in " + dir.str() + ": " +
+                          dir.file("librandom.so") + ", " + dir.file("librandom_copy.so") +
+                          "; give a file path instead of the name");
 }
 
 TEST(PluginLoader, DiscoveryReportsBrokenFilesAndKeepsGoodOnes) {
