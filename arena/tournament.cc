@@ -175,7 +175,7 @@ int run_tournament(const TournamentSetup& setup) {
            existing.games[keep].game_index() == mine[keep]->index) {
       ++keep;
     }
-    if (!existing.torn.empty()) spdlog::warn("{}", existing.torn);
+    if (!existing.torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", existing.torn.c_str());
     if (keep < existing.games.size() || !existing.torn.empty()) {
       if (!rewrite_prefix(path, existing, keep, &error)) return fail(error);
     }
