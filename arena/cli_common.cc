@@ -18,6 +18,16 @@ hearts::Status RulesFlags::resolve(hearts::Rules* rules) const {
   return hearts::rules_from_preset(preset, all, rules);
 }
 
+const CLI::Validator& seed_validator() {
+  static const CLI::Validator validator(
+      [](std::string& text) {
+        return text.starts_with('-') ? "a seed is a whole number from 0 to 2^64-1, not " + text
+                                     : std::string();
+      },
+      "SEED");
+  return validator;
+}
+
 std::string count_of(long long count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }

@@ -33,6 +33,9 @@ Json rules_to_json(const hearts::Rules& rules);
 void set_command_line(int argc, char** argv);
 const std::string& command_line();
 
+// For seed options: CLI11 would read "-1" as 2^64 - 1 for an unsigned option; a seed is 0 or more.
+const CLI::Validator& seed_validator();
+
 // "1 game", "2 games": a count with its noun, plural when the count is not 1.
 std::string count_of(long long count, const std::string& noun);
 

@@ -249,6 +249,7 @@ void add_play_command(CLI::App& app, int* exit_code) {
           "the preset's)");
   play->add_option("--games", flags->games, "number of games")->capture_default_str();
   play->add_option("--seed", flags->seed, "series seed; game g uses derive_seed(seed, g)")
+      ->check(seed_validator())
       ->capture_default_str();
   play->add_option("--move-ms", flags->move_ms, "time limit per decision, milliseconds")
       ->capture_default_str();

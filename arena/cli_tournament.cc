@@ -145,7 +145,8 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
   t->add_option_function<int>(
       "--games", [&v](int x) { v.set_games(x); }, "duplicate groups per table (default 1)");
   t->add_option_function<uint64_t>(
-      "--seed", [&v](uint64_t x) { v.set_seed(x); }, "tournament seed (default 0)");
+       "--seed", [&v](uint64_t x) { v.set_seed(x); }, "tournament seed (default 0)")
+      ->check(seed_validator());
   t->add_option_function<int>(
       "--concurrency", [&v](int x) { v.set_concurrency(x); },
       "games played at once, one thread each (default 1); results do not depend on it");

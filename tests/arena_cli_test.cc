@@ -128,11 +128,12 @@ TEST(ArenaCli, PlayWorksForEveryPlayerCount) {
 
 TEST(ArenaCli, ParseErrorsAreOneLineWithStatus2) {
   // Each names what is wrong and points at the command's help, like every other arena error.
-  const std::array<std::pair<const char*, const char*>, 4> cases = {{
+  const std::array<std::pair<const char*, const char*>, 5> cases = {{
       {"rate", "arena rate --help"},
       {"play --bogus", "--bogus"},
       {"tournament --games abc", "abc"},
       {"replay x.rec --game 0", "not in range 1 to"},
+      {"play --seed -1", "a seed is a whole number from 0"},
   }};
   for (const auto& [args, expected] : cases) {
     const RunResult r = run_arena(args);
