@@ -73,7 +73,9 @@ void add_verify_command(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<VerifyFlags>();
   auto* command = app.add_subcommand(
       "verify", "re-play recorded games through the rules engine and check every result");
-  command->add_option("files", flags->files, "records files written by `arena play` or `import`")
+  command
+      ->add_option("files", flags->files,
+                   "records files written by `arena play`, `arena tournament` or `arena import`")
       ->required();
   command->add_flag("--json", flags->json, "machine-readable output");
   command->callback([flags, exit_code] { *exit_code = run_verify(*flags); });
