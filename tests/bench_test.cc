@@ -99,7 +99,11 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_EQ(number_at(root, "tournament", "games"), 8);
   EXPECT_GT(number_at(root, "tournament", "speedup"), 0);
   EXPECT_EQ(number_at(root, "tournament", "rounds"), 1);  // --quick: one round of each
-  EXPECT_GT(number_at(root, "tournament", "median_round_speedup"), 0);
+  EXPECT_GT(number_at(root, "tournament", "lowest_round_speedup"), 0);
+  EXPECT_LE(number_at(root, "tournament", "lowest_round_speedup"),
+            number_at(root, "tournament", "speedup"));
+  EXPECT_GE(number_at(root, "tournament", "highest_round_speedup"),
+            number_at(root, "tournament", "speedup"));
   EXPECT_GT(number_at(root, "tournament", "independent_engines_speedup"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
