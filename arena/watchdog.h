@@ -34,7 +34,9 @@ class Watchdog {
   void disarm(int slot);
 
  private:
-  struct Slot {
+  // One cache line per slot: each table's thread stores to its slot on every decision, and two
+  // slots sharing a line would bounce it between the cores (false sharing).
+  struct alignas(64) Slot {
     std::atomic<int64_t> deadline_us{0};  // 0 = disarmed
     std::atomic<const std::string*> bot_name{nullptr};
     std::atomic<int> seat{0};
