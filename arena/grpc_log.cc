@@ -36,11 +36,17 @@ std::string last_grpc_error_cause() {
     std::lock_guard lock(last_error_mutex);
     message = last_error;
   }
+  return grpc_error_cause(message);
+}
+
+std::string grpc_error_cause(std::string message) {
   if (message.empty()) return "";
   // gRPC's errors nest their causes in one long text; the innermost known one says most.
-  static constexpr std::array<std::string_view, 6> known = {
-      "Address already in use",    "Permission denied", "Cannot assign requested address",
-      "Name or service not known", "Failed to parse",   "Address family not supported"};
+  static constexpr std::array<std::string_view, 11> known = {
+      "Address already in use",    "Permission denied",      "Cannot assign requested address",
+      "Name or service not known", "Failed to parse",        "Address family not supported",
+      "Connection refused",        "Domain name not found",  "No route to host",
+      "Network is unreachable",    "No such file or directory"};
   for (std::string_view cause : known) {
     if (message.find(cause) != std::string::npos) return std::string(cause);
   }

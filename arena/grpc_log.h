@@ -15,4 +15,7 @@ void route_grpc_logs();
 // words where it is a known one; empty if gRPC logged no error.
 std::string last_grpc_error_cause();
 
+// The innermost known cause in a gRPC error text, or the text itself cut to a line's length.
+std::string grpc_error_cause(std::string message);
+
 }  // namespace arena

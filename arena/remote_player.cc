@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "bot_service.grpc.pb.h"
+#include "grpc_log.h"
 #include "observation_proto.h"
 
 namespace arena {
@@ -102,6 +103,25 @@ bool is_card_id(int id) {
 
 CallResult malformed(const std::string& detail) {
   return {CallStatus::kMalformed, detail, "OK"};
+}
+
+// A wait-for-ready call that timed out says only "Deadline Exceeded"; one call that fails fast
+// says why the channel is not connecting ("Connection refused", a name not resolved, ...).
+std::string describe_failure(const grpc::Status& status, pb::Bot::Stub& stub) {
+  std::string text = status_name(status.error_code());
+  if (status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    pb::InfoRequest request;
+    request.set_protocol_version(1);
+    pb::BotInfoReply reply;
+    grpc::ClientContext probe;
+    probe.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+    const grpc::Status fast = stub.GetInfo(&probe, request, &reply);
+    if (fast.error_code() == grpc::StatusCode::UNAVAILABLE && !fast.error_message().empty()) {
+      return text + "; connecting failed: " + grpc_error_cause(fast.error_message());
+    }
+  }
+  if (!status.error_message().empty()) text += ": " + status.error_message();
+  return text;
 }
 
 }  // namespace
@@ -266,8 +286,7 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
   if (!status.ok()) {
     *error = "bot " + spec + ": no answer to GetInfo within " +
              std::to_string(options.connect_timeout_us / 1000) + " ms (" +
-             status_name(status.error_code()) +
-             (status.error_message().empty() ? "" : ": " + status.error_message()) + ")";
+             describe_failure(status, *source->shared_->stub) + ")";
     return nullptr;
   }
   if (reply.protocol_version() > 1) {

@@ -31,6 +31,7 @@
 
 #include "bot_service.grpc.pb.h"
 #include "bot_specs.h"
+#include "grpc_log.h"
 #include "observation_proto.h"
 #include "referee.h"
 #include "remote_player.h"
@@ -594,6 +595,8 @@ TEST(RemoteSource, NothingListeningFailsWithinTheConnectTimeout) {
   EXPECT_TRUE(error.find("DEADLINE_EXCEEDED") != std::string::npos ||
               error.find("UNAVAILABLE") != std::string::npos)
       << error;
+  // The cause, not only the timeout: the user learns nothing listens there.
+  EXPECT_NE(error.find("Connection refused"), std::string::npos) << error;
   EXPECT_EQ(error.find('\n'), std::string::npos) << "one line: " << error;
 
   // Through the bot spec resolver too, as `arena play --bots grpc://...` does.
@@ -602,6 +605,31 @@ TEST(RemoteSource, NothingListeningFailsWithinTheConnectTimeout) {
   error.clear();
   EXPECT_EQ(resolve_bot_spec(spec, kSearchPath, &error, spec_options), nullptr);
   EXPECT_NE(error.find(spec), std::string::npos) << error;
+}
+
+TEST(RemoteSource, MissingUnixSocketSaysSo) {
+  RemoteOptions options;
+  options.connect_timeout_us = 200'000;
+  const std::string spec = "unix:" + testing::TempDir() + "no-such-bot.sock";
+  std::string error;
+  EXPECT_EQ(RemoteSource::connect(spec, options, &error), nullptr);
+  EXPECT_NE(error.find(spec), std::string::npos) << error;
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+TEST(GrpcErrorCause, PicksTheInnermostKnownCauseOrCutsTheText) {
+  EXPECT_EQ(grpc_error_cause("failed to connect to all addresses; last error: UNKNOWN: "
+                             "ipv4:127.0.0.1:1: Failed to connect to remote host: Connection "
+                             "refused"),
+            "Connection refused");
+  EXPECT_EQ(grpc_error_cause("DNS resolution failed for x.invalid:5: C-ares status is not "
+                             "ARES_SUCCESS qtype=AAAA name=x.invalid: Domain name not found"),
+            "Domain name not found");
+  EXPECT_EQ(grpc_error_cause("something new"), "something new");
+  EXPECT_EQ(grpc_error_cause(""), "");
+  const std::string cut = grpc_error_cause(std::string(500, 'x'));
+  EXPECT_EQ(cut, std::string(160, 'x') + "...");
 }
 
 TEST(RemoteSource, MalformedSpecsAreErrors) {
