@@ -43,9 +43,9 @@ std::string grpc_error_cause(std::string message) {
   if (message.empty()) return "";
   // gRPC's errors nest their causes in one long text; the innermost known one says most.
   static constexpr std::array<std::string_view, 11> known = {
-      "Address already in use",    "Permission denied",      "Cannot assign requested address",
-      "Name or service not known", "Failed to parse",        "Address family not supported",
-      "Connection refused",        "Domain name not found",  "No route to host",
+      "Address already in use",    "Permission denied",        "Cannot assign requested address",
+      "Name or service not known", "Failed to parse",          "Address family not supported",
+      "Connection refused",        "Domain name not found",    "No route to host",
       "Network is unreachable",    "No such file or directory"};
   for (std::string_view cause : known) {
     if (message.find(cause) != std::string::npos) return std::string(cause);
