@@ -33,11 +33,11 @@ std::string describe_exit(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     const char* name = sigabbrev_np(sig);
-    return "killed by signal " + std::to_string(sig) +
+    return "was killed by signal " + std::to_string(sig) +
            (name ? " (SIG" + std::string(name) + ")" : "");
   }
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
-  return "stopped";
+  return "was stopped";
 }
 
 // Forks on one thread that lives as long as the process. PR_SET_PDEATHSIG fires when the

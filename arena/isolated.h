@@ -40,7 +40,7 @@ class IsolatedSource final : public PlayerSource,
   int open_channel(uint64_t* generation, std::string* error);
   // True if the child's control socket has closed, i.e. the child is exiting or gone.
   bool child_exiting(int64_t wait_us);
-  // If the child has died, reaps it and returns how ("killed by signal 11 (SIGSEGV)").
+  // If the child has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
   std::string reap_if_dead(int64_t wait_us);
   // Kills (if alive) and starts a fresh child; `generation` guards against double restarts.
   void restart(uint64_t generation);

@@ -194,6 +194,8 @@ TEST_F(Isolated, SegfaultsAreCrashViolationsAndTheBotIsRestarted) {
 #else
     EXPECT_NE(v.detail().find("SIGSEGV"), std::string::npos) << v.detail();
 #endif
+    EXPECT_NE(v.detail().find("the bot's process was killed by signal"), std::string::npos)
+        << v.detail();
     EXPECT_NE(v.detail().find("restarted"), std::string::npos) << v.detail();
     EXPECT_NE(v.detail().find(isolated->log_path()), std::string::npos) << v.detail();
   }
@@ -278,6 +280,24 @@ TEST_F(Isolated, MemoryHogHitsItsLimitAndTheGameGoesOn) {
     EXPECT_EQ(v.bot(), "memoryhog");
   }
   EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, ChildThatCannotStartIsAnErrorSayingHowItDied) {
+  // 1 MiB of address space is too little for any process to start: the child dies at once.
+  options_.memory_limit_mb = 1;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(resolve_bot_spec("isolated:random", kSearchPath, &error, options_), nullptr);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(4))
+      << "a dead child is noticed at once, not after the connect timeout";
+  EXPECT_NE(error.find("isolated:random"), std::string::npos) << error;
+  EXPECT_NE(error.find("did not come up"), std::string::npos) << error;
+  EXPECT_TRUE(error.find("it was killed by signal") != std::string::npos ||
+              error.find("it exited with status") != std::string::npos)
+      << error;
+  EXPECT_NE(error.find(log_dir_.string()), std::string::npos) << "names the log: " << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(live_children(), 0);
 }
 
 TEST_F(Isolated, ModestMemoryLimitLeavesAWellBehavedBotAlone) {
