@@ -87,6 +87,7 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
   *out = RecordsFile{};
 
   // Reads one delimited message; returns 1 on success, 0 at a clean end, -1 if torn or bad.
+  int64_t announced = 0, present = 0;  // of the last torn record
   auto read_one = [&](google::protobuf::Message* message, std::string* problem) {
     const int start = coded.CurrentPosition();
     uint32_t size = 0;
@@ -97,6 +98,8 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
     }
     const int remaining = static_cast<int>(bytes.size()) - coded.CurrentPosition();
     if (static_cast<int64_t>(size) > remaining) {
+      announced = size;
+      present = remaining;
       *problem = "a torn record at byte " + std::to_string(start) + " (" + std::to_string(size) +
                  " bytes announced, " + std::to_string(remaining) + " present)";
       return -1;
@@ -111,8 +114,20 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
     return 1;
   };
 
+  if (bytes.empty()) {
+    *error = "records file " + path + ": empty (not even a header: was the run killed at once?)";
+    return false;
+  }
   std::string problem;
-  if (read_one(&out->header, &problem) != 1 || out->header.format() != kRecordsFormat) {
+  const int header_read = read_one(&out->header, &problem);
+  if (header_read < 0 && bytes.find(kRecordsFormat) != std::string::npos) {
+    // Ours, cut inside the header: the run was stopped before its first game was written.
+    *error = "records file " + path + ": its header is cut short (" + std::to_string(present) +
+             " of " + std::to_string(announced) +
+             " bytes): it holds no games; delete it and run again";
+    return false;
+  }
+  if (header_read != 1 || out->header.format() != kRecordsFormat) {
     *error = "records file " + path + ": not a Black Lady Arena records file" +
              (problem.empty() ? "" : " (" + problem + ")");
     return false;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -171,7 +172,7 @@ TEST_F(RecordsIoTest, EmptyFileIsAnErrorNamingIt) {
   RecordsFile file;
   std::string error;
   EXPECT_FALSE(read_records(path("empty.rec"), &file, &error));
-  EXPECT_NE(error.find(path("empty.rec")), std::string::npos) << error;
+  EXPECT_NE(error.find(path("empty.rec") + ": empty"), std::string::npos) << error;
 }
 
 TEST_F(RecordsIoTest, MissingFileIsAnErrorNamingIt) {
@@ -195,10 +196,25 @@ TEST_F(RecordsIoTest, TornHeaderIsAnError) {
   std::string error;
   ASSERT_TRUE(RecordsWriter::create(path("h.rec"), make_header(), &error)) << error;
   const std::string bytes = read_bytes(path("h.rec"));
-  write_bytes(path("h.rec"), bytes.substr(0, bytes.size() / 2));
+  // Cut anywhere after the format name, the file is recognised as ours and its header as cut.
+  const size_t after_name = bytes.find(kRecordsFormat) + std::strlen(kRecordsFormat);
+  const size_t prefix = bytes[1] & 0x80 ? 3 : 2;  // the header's length varint (> 127 bytes)
+  for (size_t cut = after_name; cut < bytes.size(); ++cut) {
+    write_bytes(path("h.rec"), bytes.substr(0, cut));
+    RecordsFile file;
+    EXPECT_FALSE(read_records(path("h.rec"), &file, &error));
+    EXPECT_NE(
+        error.find(path("h.rec") + ": its header is cut short (" + std::to_string(cut - prefix) +
+                   " of " + std::to_string(bytes.size() - prefix) + " bytes): it holds no games"),
+        std::string::npos)
+        << error;
+  }
+  // Cut before it, nothing says the file is a records file.
+  write_bytes(path("h.rec"), bytes.substr(0, 1));
   RecordsFile file;
   EXPECT_FALSE(read_records(path("h.rec"), &file, &error));
-  EXPECT_NE(error.find(path("h.rec")), std::string::npos) << error;
+  EXPECT_NE(error.find(path("h.rec") + ": not a Black Lady Arena records file"), std::string::npos)
+      << error;
 }
 
 TEST_F(RecordsIoTest, HeaderOnlyFileHasNoGames) {
