@@ -1,6 +1,7 @@
 // `arena rate FILES...`: the tournament's numbers from records alone (merging shards).
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <set>
 #include <thread>
@@ -70,7 +71,9 @@ void add_rate_command(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<RateFlags>();
   auto* rate = app.add_subcommand("rate", "ratings from records files (merges tournament shards)");
   rate->add_option("files", flags->files, "records files")->required();
-  rate->add_option("--bootstrap", flags->bootstrap, "bootstrap resamples (default 1000)");
+  rate->add_option("--bootstrap", flags->bootstrap,
+                   "bootstrap resamples for the intervals (default 1000; 0 = no intervals)")
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
   rate->add_flag("--json", flags->json, "results.json on stdout");
   rate->callback([flags, exit_code] { *exit_code = run_rate(*flags); });
 }

@@ -77,7 +77,11 @@ int run(TournamentFlags& flags) {
   if (given(flags, "--bot-memory-mb")) config.set_bot_memory_mb(v.bot_memory_mb());
   if (given(flags, "--shard")) config.set_shard(v.shard());
   if (given(flags, "--bootstrap")) config.set_bootstrap_samples(v.bootstrap_samples());
-  if (config.bootstrap_samples() == 0) config.set_bootstrap_samples(1000);
+  if (!config.has_bootstrap_samples()) config.set_bootstrap_samples(1000);
+  if (config.bootstrap_samples() < 0) {
+    return fail("bootstrap_samples (--bootstrap) must be 0 or more, not " +
+                std::to_string(config.bootstrap_samples()));
+  }
   if (config.permutations() != "cyclic" && config.permutations() != "all") {
     return fail("--permutations must be cyclic or all, not '" + config.permutations() + "'");
   }
@@ -187,7 +191,7 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
       "play slice I of N of the schedule (I/N)");
   t->add_option_function<int>(
       "--bootstrap", [&v](int x) { v.set_bootstrap_samples(x); },
-      "bootstrap resamples for the intervals (default 1000)");
+      "bootstrap resamples for the intervals (default 1000; 0 = no intervals)");
   t->add_flag("--resume", flags->resume,
               "continue the tournament in --out (also automatic when its records exist)");
   t->add_flag("--json", flags->json, "print results.json instead of the leaderboard");

@@ -237,6 +237,38 @@ TEST_F(Tournament, RateJsonEqualsTheLiveResults) {
   EXPECT_NE(again.err.find("resuming: 60 of 60 games"), std::string::npos) << again.err;
 }
 
+TEST_F(Tournament, BootstrapZeroGivesPointEstimatesAndNegativeIsRefused) {
+  const RunResult r =
+      run("tournament --bots random,ducker,random --games 1 --seed 2 --bootstrap 0 "
+          "--quiet --out " +
+          dir("b"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Struct results = parse_json(read_text(dir("b/results.json")));
+  const auto& standings = results.fields().at("standings").list_value().values();
+  ASSERT_EQ(standings.size(), 3);
+  for (const auto& standing : standings) {
+    for (const char* figure : {"rating", "points_per_deal"}) {
+      const Struct& value = standing.struct_value().fields().at(figure).struct_value();
+      EXPECT_TRUE(value.fields().at("mean").has_number_value()) << figure;
+      EXPECT_TRUE(value.fields().at("low").has_null_value()) << figure << ": no interval";
+      EXPECT_TRUE(value.fields().at("high").has_null_value()) << figure << ": no interval";
+    }
+  }
+  // `rate --bootstrap 0` reads the same records the same way.
+  const RunResult rate = run("rate " + dir("b/records.rec") + " --bootstrap 0 --json");
+  ASSERT_EQ(rate.exit_code, 0) << rate.err;
+  EXPECT_EQ(rate.out, read_text(dir("b/results.json")));
+
+  const RunResult negative = run(
+      "tournament --bots random,ducker,random --games 1 --bootstrap -3 --quiet --out " + dir("n"));
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_EQ(negative.err, "arena: bootstrap_samples (--bootstrap) must be 0 or more, not -3\n");
+  EXPECT_FALSE(std::filesystem::exists(dir("n/records.rec"))) << "refused before any game";
+  const RunResult rate_negative = run("rate " + dir("b/records.rec") + " --bootstrap -3");
+  EXPECT_EQ(rate_negative.exit_code, 2);
+  EXPECT_NE(rate_negative.err.find("--bootstrap"), std::string::npos) << rate_negative.err;
+}
+
 TEST_F(Tournament, ResumesAfterKillToTheSameResults) {
   // 1200 games, most of a second in a normal build: long enough to be killed part way.
   const std::string args = "tournament " + kFiveBots +
