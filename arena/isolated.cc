@@ -53,8 +53,14 @@ pid_t fork_on_spawner_thread(const std::function<void()>& in_child) {
     int result_errno = 0;
     bool done = false;
   };
-  // Never destroyed: the thread may still wait on it while the process exits.
-  static Spawner* const spawner = [] {
+  // Never destroyed: the thread may still wait on it while the process exits. A process forked
+  // from this one (a test's stand-in arena) has no spawner thread: it starts its own.
+  static std::mutex one_at_a_time;
+  std::lock_guard serial(one_at_a_time);
+  static pid_t spawner_owner = -1;
+  static Spawner* spawner = nullptr;
+  if (spawner_owner != ::getpid()) {
+    spawner_owner = ::getpid();
     auto* state = new Spawner;
     std::thread([state] {
       std::unique_lock lock(state->mutex);
@@ -71,15 +77,13 @@ pid_t fork_on_spawner_thread(const std::function<void()>& in_child) {
         state->cv.notify_all();
       }
     }).detach();
-    return state;
-  }();
-  static std::mutex one_at_a_time;
-  std::lock_guard serial(one_at_a_time);
+    spawner = state;
+  }
   std::unique_lock lock(spawner->mutex);
   spawner->request = &in_child;
   spawner->done = false;
   spawner->cv.notify_all();
-  spawner->cv.wait(lock, [] { return spawner->done; });
+  spawner->cv.wait(lock, [&] { return spawner->done; });
   spawner->request = nullptr;
   errno = spawner->result_errno;
   return spawner->result;
@@ -93,12 +97,13 @@ std::string executable_path() {
 // One seat's bot instance in the child, reached over a socket of its own.
 class IsolatedPlayer final : public Player {
  public:
-  IsolatedPlayer(std::shared_ptr<IsolatedSource> source, const hearts::BotConfig& config)
-      : source_(std::move(source)), config_(config) {}
+  IsolatedPlayer(std::shared_ptr<const IsolatedSource> source, std::shared_ptr<IsolatedChild> child,
+                 const hearts::BotConfig& config)
+      : source_(std::move(source)), child_(std::move(child)), config_(config) {}
   ~IsolatedPlayer() override { close_channel(); }
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + source_->margin_us();
+    const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us();
     ReplyHead head;
     std::string text;
     CallResult call = exchange(FrameType::kDecide, obs, 0, nullptr, wait_us, &head, &text);
@@ -120,7 +125,7 @@ class IsolatedPlayer final : public Player {
   CallResult notify(int32_t kind, const hearts::Observation& obs,
                     const hearts::DealResult& result) override {
     const int64_t wait_us =
-        std::max<int64_t>(obs.time_left_us, 0) + source_->margin_us() + 1'000'000;
+        std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us() + 1'000'000;
     ReplyHead head;
     std::string text;
     CallResult call = exchange(FrameType::kNotify, obs, kind, &result, wait_us, &head, &text);
@@ -130,7 +135,7 @@ class IsolatedPlayer final : public Player {
   }
 
   const BotIdentity& identity() const override { return source_->identity(); }
-  int64_t timing_margin_us() const override { return source_->margin_us(); }
+  int64_t timing_margin_us() const override { return child_->margin_us(); }
 
  private:
   static CallResult failed(ReplyStatus status, const std::string& text) {
@@ -165,9 +170,9 @@ class IsolatedPlayer final : public Player {
     std::string detail;
     out_.clear();
     ++seq_;
-    if (fd_ < 0 || generation_ != source_->generation()) {
+    if (fd_ < 0 || generation_ != child_->generation()) {
       close_channel();
-      fd_ = source_->open_channel(&generation_, &detail);
+      fd_ = child_->open_channel(&generation_, &detail);
       if (fd_ < 0) return lost(ReadStatus::kClosed, detail);
       reader_.reset(fd_);
       sent_rules_ = nullptr;
@@ -215,19 +220,19 @@ class IsolatedPlayer final : public Player {
     close_channel();
     const uint64_t generation = generation_;
     if (status == ReadStatus::kTimeout) {
-      source_->restart(generation);
+      child_->restart(generation);
       return {CallStatus::kTimeout, "no answer; the bot's process was killed and restarted", ""};
     }
     if (status == ReadStatus::kMalformed) {
       return {CallStatus::kMalformed, "the bot's process sent " + detail, ""};
     }
     // The socket closed: the child is dying, or it closed this one channel.
-    if (source_->child_exiting(100'000)) {
-      const std::string death = source_->reap_if_dead(1'000'000);
-      source_->restart(generation);
+    if (child_->exiting(100'000)) {
+      const std::string death = child_->reap_if_dead(1'000'000);
+      child_->restart(generation);
       return {CallStatus::kCrash,
               "the bot's process " + (death.empty() ? "closed its control socket" : death) +
-                  "; restarted (log: " + source_->log_path() + ")",
+                  "; restarted (log: " + child_->log_path() + ")",
               ""};
     }
     if (status == ReadStatus::kTorn) {
@@ -237,7 +242,8 @@ class IsolatedPlayer final : public Player {
             "the bot's process closed the connection" + (detail.empty() ? "" : ": " + detail), ""};
   }
 
-  std::shared_ptr<IsolatedSource> source_;
+  std::shared_ptr<const IsolatedSource> source_;  // for the identity
+  std::shared_ptr<IsolatedChild> child_;
   hearts::BotConfig config_;
   int fd_ = -1;
   uint64_t generation_ = 0;  // the child the channel belongs to
@@ -253,39 +259,26 @@ std::atomic<int> child_counter{0};
 
 }  // namespace
 
-std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
-                                                      const std::string& plugin_path,
-                                                      const std::string& file_sha256,
-                                                      const SpecOptions& options,
-                                                      std::string* error) {
-  std::shared_ptr<IsolatedSource> source(new IsolatedSource());
-  source->plugin_path_ = plugin_path;
-  source->options_ = options;
+IsolatedChild::IsolatedChild(std::string plugin_path, const SpecOptions& options)
+    : plugin_path_(std::move(plugin_path)), options_(options) {
   const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(child_counter++);
   std::error_code ec;
-  fs::create_directories(options.log_dir, ec);
-  source->log_path_ = (fs::path(options.log_dir) /
-                       ("bot-" + fs::path(plugin_path).stem().string() + "-" + tag + ".log"))
-                          .string();
-  BotIdentity hello;
-  std::lock_guard lock(source->mutex_);
-  if (!source->spawn(&hello, error)) {
-    *error = "isolated bot " + spec + ": " + *error;
-    return nullptr;
-  }
-  source->identity_ = hello;
-  source->identity_.spec = spec;
-  source->identity_.transport = "isolated";
-  source->identity_.path = plugin_path;
-  source->identity_.file_sha256 = file_sha256;
-  return source;
+  fs::create_directories(options_.log_dir, ec);
+  log_path_ = (fs::path(options_.log_dir) /
+               ("bot-" + fs::path(plugin_path_).stem().string() + "-" + tag + ".log"))
+                  .string();
 }
 
-IsolatedSource::~IsolatedSource() {
-  kill_child();
+IsolatedChild::~IsolatedChild() {
+  kill_process();
 }
 
-bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
+bool IsolatedChild::start(BotIdentity* hello, std::string* error) {
+  std::lock_guard lock(mutex_);
+  return spawn(hello, error);
+}
+
+bool IsolatedChild::spawn(BotIdentity* hello, std::string* error) {
   const int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log_fd < 0) {
     *error = "cannot open its log file " + log_path_ + ": " + std::strerror(errno);
@@ -348,7 +341,7 @@ bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
   }
   ::close(log_fd);
   ::close(control[1]);
-  child_ = pid;
+  pid_ = pid;
   control_fd_ = control[0];
   spdlog::debug("isolated bot {}: child {}, log {}", plugin_path_, pid, log_path_);
 
@@ -369,22 +362,22 @@ bool IsolatedSource::spawn(BotIdentity* hello, std::string* error) {
   } else if (detail.empty()) {
     detail = "its first frame is not a hello";
   }
-  kill_child();
+  kill_process();
   *error = "the child process did not come up (" + detail + "; see " + log_path_ + ")";
   return false;
 }
 
-void IsolatedSource::kill_child() {
+void IsolatedChild::kill_process() {
   if (control_fd_ >= 0) ::close(control_fd_);
   control_fd_ = -1;
-  if (child_ <= 0) return;
-  ::kill(child_, SIGKILL);
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
   int status = 0;
-  ::waitpid(child_, &status, 0);
-  child_ = -1;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
 }
 
-int IsolatedSource::open_channel(uint64_t* generation, std::string* error) {
+int IsolatedChild::open_channel(uint64_t* generation, std::string* error) {
   std::lock_guard lock(mutex_);
   *generation = generation_;
   if (control_fd_ < 0) {
@@ -405,7 +398,7 @@ int IsolatedSource::open_channel(uint64_t* generation, std::string* error) {
   return fds[0];
 }
 
-bool IsolatedSource::child_exiting(int64_t wait_us) {
+bool IsolatedChild::exiting(int64_t wait_us) {
   std::lock_guard lock(mutex_);
   if (control_fd_ < 0) return true;
   // The child never writes after its hello: the control socket becomes readable only at EOF,
@@ -414,20 +407,20 @@ bool IsolatedSource::child_exiting(int64_t wait_us) {
   return ::poll(&p, 1, static_cast<int>(wait_us / 1000)) > 0;
 }
 
-std::string IsolatedSource::reap_if_dead(int64_t wait_us) {
+std::string IsolatedChild::reap_if_dead(int64_t wait_us) {
   std::lock_guard lock(mutex_);
   return reap_locked(wait_us);
 }
 
-std::string IsolatedSource::reap_locked(int64_t wait_us) {
-  if (child_ <= 0) return "";
+std::string IsolatedChild::reap_locked(int64_t wait_us) {
+  if (pid_ <= 0) return "";
   // The sockets close while the process exits: give the kernel a moment to finish it.
   const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
   while (true) {
     int status = 0;
-    const pid_t done = ::waitpid(child_, &status, WNOHANG);
-    if (done == child_) {
-      child_ = -1;
+    const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) {
+      pid_ = -1;
       return describe_exit(status);
     }
     if (std::chrono::steady_clock::now() >= until) return "";
@@ -435,12 +428,12 @@ std::string IsolatedSource::reap_locked(int64_t wait_us) {
   }
 }
 
-void IsolatedSource::restart(uint64_t generation) {
+void IsolatedChild::restart(uint64_t generation) {
   std::lock_guard lock(mutex_);
   if (generation != generation_) return;  // another seat already restarted it
   ++generation_;
   ++restarts_;
-  kill_child();
+  kill_process();
   BotIdentity hello;
   std::string error;
   if (!spawn(&hello, &error)) {
@@ -450,20 +443,80 @@ void IsolatedSource::restart(uint64_t generation) {
   spdlog::info("isolated bot {}: restarted (restart {})", plugin_path_, restarts_);
 }
 
-uint64_t IsolatedSource::generation() const {
+uint64_t IsolatedChild::generation() const {
   std::lock_guard lock(mutex_);
   return generation_;
 }
 
-int IsolatedSource::restarts() const {
+int IsolatedChild::restarts() const {
   std::lock_guard lock(mutex_);
   return restarts_;
 }
 
-std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config, std::string*) {
+std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
+                                                      const std::string& plugin_path,
+                                                      const std::string& file_sha256,
+                                                      const SpecOptions& options,
+                                                      std::string* error) {
+  std::shared_ptr<IsolatedSource> source(new IsolatedSource());
+  source->plugin_path_ = plugin_path;
+  source->options_ = options;
+  auto child = std::make_shared<IsolatedChild>(plugin_path, options);
+  BotIdentity hello;
+  if (!child->start(&hello, error)) {
+    *error = "isolated bot " + spec + ": " + *error;
+    return nullptr;
+  }
+  source->lanes_.push_back({std::thread::id(), std::move(child)});
+  source->identity_ = hello;
+  source->identity_.spec = spec;
+  source->identity_.transport = "isolated";
+  source->identity_.path = plugin_path;
+  source->identity_.file_sha256 = file_sha256;
+  return source;
+}
+
+int IsolatedSource::lanes() const {
+  std::lock_guard lock(lanes_mutex_);
+  return static_cast<int>(lanes_.size());
+}
+
+int IsolatedSource::restarts() const {
+  std::lock_guard lock(lanes_mutex_);
+  int total = 0;
+  for (const Lane& lane : lanes_) total += lane.child->restarts();
+  return total;
+}
+
+std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config,
+                                               std::string* error) {
+  const std::thread::id me = std::this_thread::get_id();
+  std::shared_ptr<IsolatedChild> child;
+  {
+    std::lock_guard lock(lanes_mutex_);
+    for (const Lane& lane : lanes_) {
+      if (lane.owner == me) child = lane.child;
+    }
+    if (!child && lanes_.front().owner == std::thread::id()) {
+      lanes_.front().owner = me;  // the first child goes to the first thread that asks
+      child = lanes_.front().child;
+    }
+  }
+  if (!child) {
+    // This thread's first table: a child of its own, started outside the lock (it takes ms).
+    auto fresh = std::make_shared<IsolatedChild>(plugin_path_, options_);
+    BotIdentity hello;
+    if (!fresh->start(&hello, error)) {
+      *error = "isolated bot " + identity_.spec + ": " + *error;
+      return nullptr;
+    }
+    std::lock_guard lock(lanes_mutex_);
+    lanes_.push_back({me, fresh});
+    child = std::move(fresh);
+  }
   // The bot instance is created in the child with the first request, so that a child that died
   // in between costs a violation, not the run.
-  return std::make_unique<IsolatedPlayer>(shared_from_this(), config);
+  return std::make_unique<IsolatedPlayer>(shared_from_this(), std::move(child), config);
 }
 
 }  // namespace arena

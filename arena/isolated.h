@@ -10,39 +10,40 @@
 // log file. A child that does not answer by the deadline is killed and restarted (a timeout
 // violation); one that dies (segfault, abort, out of memory) is restarted (a crash violation);
 // the game goes on with the referee's fallback for that decision. The child dies with the arena.
-// Thread safety: players of one source may decide from several threads; a restart is serialised.
+// Each thread that seats the bot has a child of its own (IsolatedSource), so concurrent tables
+// never share a process.
 #pragma once
 
 #include <sys/types.h>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bot_specs.h"
 
 namespace arena {
 
-class IsolatedSource final : public PlayerSource,
-                             public std::enable_shared_from_this<IsolatedSource> {
+// One child process serving one plugin, restarted in place when it hangs or dies.
+// Thread safety: all members may be called from any thread; a restart is serialised.
+class IsolatedChild {
  public:
-  // Starts the child for plugin `plugin_path` (already resolved and checked); null with *error.
-  static std::shared_ptr<IsolatedSource> start(const std::string& spec,
-                                               const std::string& plugin_path,
-                                               const std::string& file_sha256,
-                                               const SpecOptions& options, std::string* error);
-  ~IsolatedSource() override;
+  IsolatedChild(std::string plugin_path, const SpecOptions& options);
+  ~IsolatedChild();
+  IsolatedChild(const IsolatedChild&) = delete;
+  IsolatedChild& operator=(const IsolatedChild&) = delete;
 
-  const BotIdentity& identity() const override { return identity_; }
-  std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override;
-
-  // A new socket to the current child (the child serves the other end); -1 with *error if the
-  // child cannot take it. *generation says which child it belongs to.
+  // Starts the process and waits for its hello; false with *error (the child is then down).
+  bool start(BotIdentity* hello, std::string* error);
+  // A new socket to the current process (it serves the other end); -1 with *error if it cannot
+  // take it. *generation says which process it belongs to.
   int open_channel(uint64_t* generation, std::string* error);
-  // True if the child's control socket has closed, i.e. the child is exiting or gone.
-  bool child_exiting(int64_t wait_us);
-  // If the child has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
+  // True if the control socket has closed, i.e. the process is exiting or gone.
+  bool exiting(int64_t wait_us);
+  // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
   std::string reap_if_dead(int64_t wait_us);
-  // Kills (if alive) and starts a fresh child; `generation` guards against double restarts.
+  // Kills (if alive) and starts a fresh process; `generation` guards against double restarts.
   void restart(uint64_t generation);
   uint64_t generation() const;
   int restarts() const;
@@ -50,21 +51,60 @@ class IsolatedSource final : public PlayerSource,
   int64_t margin_us() const { return options_.remote.network_margin_us; }
 
  private:
-  IsolatedSource() = default;
-  // Starts the child and waits for its hello; false with *error. Called with mutex_ held.
+  // Called with mutex_ held.
   bool spawn(BotIdentity* hello, std::string* error);
   std::string reap_locked(int64_t wait_us);
-  void kill_child();
+  void kill_process();
 
-  std::string plugin_path_;
-  SpecOptions options_;
-  BotIdentity identity_;
+  const std::string plugin_path_;
+  const SpecOptions options_;
   std::string log_path_;
   mutable std::mutex mutex_;
-  pid_t child_ = -1;
+  pid_t pid_ = -1;
   int control_fd_ = -1;  // the arena's end of the control socket
   uint64_t generation_ = 0;
   int restarts_ = 0;
+};
+
+// An isolated plugin as a player source. Each thread that seats the bot gets a child process
+// of its own (a *lane*), so tables played at once never share one: a crash or a hang on one
+// table cannot fail another table's call, and results stay the same at any concurrency.
+// Thread safety: create() may be called from any thread.
+class IsolatedSource final : public PlayerSource,
+                             public std::enable_shared_from_this<IsolatedSource> {
+ public:
+  // Starts the first child for plugin `plugin_path` (already resolved and checked), which also
+  // tells the bot's identity; null with *error if it does not come up.
+  static std::shared_ptr<IsolatedSource> start(const std::string& spec,
+                                               const std::string& plugin_path,
+                                               const std::string& file_sha256,
+                                               const SpecOptions& options, std::string* error);
+
+  const BotIdentity& identity() const override { return identity_; }
+  // A player in the calling thread's child, started on the thread's first call.
+  std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override;
+
+  // The first child started (the one start() checked); it serves the first thread that seats
+  // the bot.
+  IsolatedChild& first_child() const { return *lanes_.front().child; }
+  // Child processes started so far, one per thread that has seated the bot (at least one).
+  int lanes() const;
+  // Restarts over all lanes.
+  int restarts() const;
+  const std::string& log_path() const { return first_child().log_path(); }
+
+ private:
+  IsolatedSource() = default;
+
+  struct Lane {
+    std::thread::id owner;  // default id: not yet claimed
+    std::shared_ptr<IsolatedChild> child;
+  };
+  std::string plugin_path_;
+  SpecOptions options_;
+  BotIdentity identity_;
+  mutable std::mutex lanes_mutex_;
+  std::vector<Lane> lanes_;  // never empty after start(); guarded by lanes_mutex_
 };
 
 }  // namespace arena

@@ -806,7 +806,8 @@ TEST_F(Isolated, ChildRestartedFromAThreadThatEndsKeepsRunning) {
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
   auto isolated = as_isolated(source);
-  std::thread worker([&] { isolated->restart(isolated->generation()); });
+  IsolatedChild& child = isolated->first_child();
+  std::thread worker([&] { child.restart(child.generation()); });
   worker.join();
   EXPECT_EQ(isolated->restarts(), 1);
   const auto rules = fixed_deals(2);
@@ -819,6 +820,50 @@ TEST_F(Isolated, ChildRestartedFromAThreadThatEndsKeepsRunning) {
   }
   EXPECT_EQ(isolated->restarts(), 1) << "no crash and no further restart";
   EXPECT_EQ(live_children(), 1);
+}
+
+// What must not depend on which thread played a game, or what else ran at the time: every card
+// played and every violation's kind and place (think times and details are left out).
+std::string game_shape(const GameRecord& record) {
+  std::string shape;
+  for (const auto& deal : record.deals()) {
+    for (const auto& play : deal.plays()) shape += std::to_string(play.card()) + ",";
+    shape += "|";
+  }
+  for (const Violation& v : record.violations()) {
+    shape += Violation::Kind_Name(v.kind()) + "@" + std::to_string(v.deal()) + "/" +
+             std::to_string(v.trick()) + "/" + std::to_string(v.seat()) + ";";
+  }
+  return shape;
+}
+
+TEST_F(Isolated, TablesOnDifferentThreadsHaveTheirOwnChild) {
+  // A crash on one table must not fail a call another table makes at the same time: each thread
+  // that seats the bot gets a child process of its own, so every game comes out as if alone.
+  auto source = resolve("isolated:segfault");
+  ASSERT_NE(source, nullptr);
+  auto random = plugin("random");
+  const auto rules = fixed_deals(2);
+  constexpr uint32_t kGames = 6;
+  auto play = [&](uint32_t game) {
+    return game_shape(
+        play_game(rules, {source, random, source, random}, 1'000'000, 700 + game, game));
+  };
+  std::vector<std::string> alone(kGames);
+  for (uint32_t game = 0; game < kGames; ++game) alone[game] = play(game);
+  ASSERT_NE(alone[0].find("CRASH"), std::string::npos) << "the bot does crash: " << alone[0];
+
+  std::vector<std::string> together(kGames);
+  std::thread odd([&] {
+    for (uint32_t game = 1; game < kGames; game += 2) together[game] = play(game);
+  });
+  for (uint32_t game = 0; game < kGames; game += 2) together[game] = play(game);
+  odd.join();
+  for (uint32_t game = 0; game < kGames; ++game) {
+    EXPECT_EQ(together[game], alone[game]) << "game " << game;
+  }
+  EXPECT_EQ(as_isolated(source)->lanes(), 2) << "this thread's child and the other thread's";
+  EXPECT_EQ(live_children(), 2);
 }
 
 TEST_F(Isolated, DISABLED_Throughput) {
