@@ -73,6 +73,17 @@ const std::string& command_line() {
   return command_line_storage();
 }
 
+std::string first_out_of_range(std::initializer_list<BoundedSetting> settings) {
+  for (const BoundedSetting& s : settings) {
+    if (s.value < s.least) {
+      return s.name + " must be " +
+             (s.least == 0 ? "0 or more" : "at least " + std::to_string(s.least)) + ", not " +
+             std::to_string(s.value);
+    }
+  }
+  return "";
+}
+
 int fail(const std::string& message) {
   std::cerr << "arena: " << message << '\n';
   return 2;

@@ -1,6 +1,7 @@
 // Pieces every arena command shares: rule selection flags, JSON output, one-line errors.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,15 @@ const CLI::Validator& seed_validator();
 
 // "1 game", "2 games": a count with its noun, plural when the count is not 1.
 std::string count_of(long long count, const std::string& noun);
+
+// A number a user gave (on the command line or in a config file) and its lowest allowed value.
+struct BoundedSetting {
+  std::string name;  // as the user wrote it: "--move-ms", or "move_ms (--move-ms)"
+  long long value;
+  long long least;
+};
+// "NAME must be at least LEAST, not VALUE" for the first setting below its bound; "" if none.
+std::string first_out_of_range(std::initializer_list<BoundedSetting> settings);
 
 // Prints "arena: <message>" on stderr; returns the exit code for a usage or input error.
 int fail(const std::string& message);

@@ -68,8 +68,17 @@ int run_play(const PlayFlags& flags) {
     return fail("--bots names " + std::to_string(specs.size()) + " bots for a table of " +
                 std::to_string(n) + " players");
   }
-  if (flags.games < 1) return fail("--games must be at least 1");
-  if (flags.move_ms < 1) return fail("--move-ms must be at least 1");
+  if (const std::string bad = first_out_of_range({{"--games", flags.games, 1},
+                                                  {"--move-ms", flags.move_ms, 1},
+                                                  {"--bank-ms", flags.bank_ms, 0},
+                                                  {"--hang-ms", flags.hang_ms, 0},
+                                                  {"--forfeit-after", flags.forfeit_after, 0},
+                                                  {"--bot-memory-mb", flags.bot_memory_mb, 0},
+                                                  {"--connect-ms", flags.connect_ms, 1},
+                                                  {"--net-margin-ms", flags.net_margin_ms, 0}});
+      !bad.empty()) {
+    return fail(bad);
+  }
 
   // Every spec is resolved and checked before any game starts.
   const auto search_path = plugin_search_path(flags.plugin_dirs);

@@ -78,9 +78,19 @@ int run(TournamentFlags& flags) {
   if (given(flags, "--shard")) config.set_shard(v.shard());
   if (given(flags, "--bootstrap")) config.set_bootstrap_samples(v.bootstrap_samples());
   if (!config.has_bootstrap_samples()) config.set_bootstrap_samples(1000);
-  if (config.bootstrap_samples() < 0) {
-    return fail("bootstrap_samples (--bootstrap) must be 0 or more, not " +
-                std::to_string(config.bootstrap_samples()));
+  // Config fields and flags are one setting each: the message names both spellings.
+  if (const std::string bad = first_out_of_range({
+          {"games (--games)", config.games(), 1},
+          {"concurrency (--concurrency)", config.concurrency(), 1},
+          {"move_ms (--move-ms)", config.move_ms(), 1},
+          {"bank_ms (--bank-ms)", config.bank_ms(), 0},
+          {"hang_ms (--hang-ms)", config.hang_ms(), 0},
+          {"forfeit_after (--forfeit-after)", config.forfeit_after(), 0},
+          {"bot_memory_mb (--bot-memory-mb)", config.bot_memory_mb(), 0},
+          {"bootstrap_samples (--bootstrap)", config.bootstrap_samples(), 0},
+      });
+      !bad.empty()) {
+    return fail(bad);
   }
   if (config.permutations() != "cyclic" && config.permutations() != "all") {
     return fail("--permutations must be cyclic or all, not '" + config.permutations() + "'");

@@ -3,9 +3,11 @@
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -144,6 +146,38 @@ TEST(ArenaCli, ParseErrorsAreOneLineWithStatus2) {
   }
   EXPECT_EQ(run_arena("play --help").exit_code, 0);
   EXPECT_EQ(run_arena("--version").exit_code, 0);
+}
+
+TEST(ArenaCli, NegativeLimitsAreRefusedBeforeAnyGame) {
+  // A negative limit would make every decision a timeout, or a record say "forfeit after -1".
+  const std::string dir = ::testing::TempDir() + "limits-" + std::to_string(::getpid()) + "/";
+  const std::array<std::pair<std::string, std::string>, 7> cases = {{
+      {"play --move-ms -5", "arena: --move-ms must be at least 1, not -5\n"},
+      {"play --bank-ms -1", "arena: --bank-ms must be 0 or more, not -1\n"},
+      {"play --forfeit-after -1", "arena: --forfeit-after must be 0 or more, not -1\n"},
+      {"play --hang-ms -1", "arena: --hang-ms must be 0 or more, not -1\n"},
+      {"tournament --bots random,ducker --forfeit-after -2 --out " + dir,
+       "arena: forfeit_after (--forfeit-after) must be 0 or more, not -2\n"},
+      {"tournament --bots random,ducker --bank-ms -1 --out " + dir,
+       "arena: bank_ms (--bank-ms) must be 0 or more, not -1\n"},
+      {"tournament --bots random,ducker --games -3 --out " + dir,
+       "arena: games (--games) must be at least 1, not -3\n"},
+  }};
+  for (const auto& [args, expected] : cases) {
+    const RunResult r = run_arena(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.out, expected) << args;
+  }
+  // The same from a config file, where the field is spelled as in the file.
+  const std::string config = ::testing::TempDir() + "limits.json";
+  std::FILE* file = std::fopen(config.c_str(), "w");
+  ASSERT_NE(file, nullptr);
+  std::fputs(R"({"bots": ["random", "ducker"], "games": 1, "move_ms": -5})", file);
+  std::fclose(file);
+  const RunResult r = run_arena("tournament --config " + config + " --out " + dir);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "arena: move_ms (--move-ms) must be at least 1, not -5\n");
+  EXPECT_FALSE(std::filesystem::exists(dir)) << "nothing was written";
 }
 
 TEST(ArenaCli, LogLevelMayFollowTheSubcommand) {
