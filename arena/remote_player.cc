@@ -269,6 +269,26 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
     *error = "bot '" + spec + "': not a remote address (use grpc://HOST:PORT or unix:PATH)";
     return nullptr;
   }
+  if (!target.starts_with("unix:")) {
+    // HOST:PORT, HOST may be [v6]: without a valid port gRPC would only time out, saying nothing.
+    const size_t colon = target.rfind(':');
+    const bool in_brackets =
+        colon != std::string::npos && target.find(']', colon) != std::string::npos;
+    const std::string port =
+        colon == std::string::npos || in_brackets ? "" : target.substr(colon + 1);
+    const bool digits = !port.empty() && port.size() <= 5 &&
+                        port.find_first_not_of("0123456789") == std::string::npos;
+    if (colon == 0) {
+      *error = "bot '" + spec + "': no host (use grpc://HOST:PORT)";
+      return nullptr;
+    }
+    if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) {
+      *error = "bot '" + spec + "': " +
+               (port.empty() ? std::string("no port (use grpc://HOST:PORT)")
+                             : "'" + port + "' is not a port number (1 to 65535)");
+      return nullptr;
+    }
+  }
   std::shared_ptr<RemoteSource> source(new RemoteSource());
   source->options_ = options;
   source->target_ = target;

@@ -639,6 +639,22 @@ TEST(RemoteSource, MalformedSpecsAreErrors) {
     EXPECT_NE(error.find("not a remote address"), std::string::npos) << error;
     EXPECT_EQ(error.find('\n'), std::string::npos) << error;
   }
+  // An address gRPC could only time out on is refused at once, saying what is missing.
+  const std::array<std::pair<const char*, const char*>, 6> bad_addresses = {{
+      {"grpc://127.0.0.1", "no port (use grpc://HOST:PORT)"},
+      {"grpc://[::1]", "no port (use grpc://HOST:PORT)"},
+      {"grpc://127.0.0.1:notaport", "'notaport' is not a port number (1 to 65535)"},
+      {"grpc://127.0.0.1:0", "'0' is not a port number (1 to 65535)"},
+      {"grpc://127.0.0.1:65536", "'65536' is not a port number (1 to 65535)"},
+      {"grpc://:5000", "no host (use grpc://HOST:PORT)"},
+  }};
+  for (const auto& [spec, expected] : bad_addresses) {
+    std::string error;
+    const int64_t start = now_ms();
+    EXPECT_EQ(RemoteSource::connect(spec, {}, &error), nullptr) << spec;
+    EXPECT_LT(now_ms() - start, 1'000) << spec << ": no connection attempt";
+    EXPECT_EQ(error, "bot '" + std::string(spec) + "': " + expected);
+  }
   EXPECT_EQ(grpc_target("grpc://h:1"), "h:1");
   EXPECT_EQ(grpc_target("unix:/tmp/x.sock"), "unix:/tmp/x.sock");
   EXPECT_EQ(grpc_target("random"), "");
