@@ -160,6 +160,7 @@ int run_play(const PlayFlags& flags) {
     Json ranks = Json::array();
     std::ostringstream result_text;
     std::string winner_text;
+    std::string forfeit_text;
     for (int s = 0; s < n; ++s) {
       const SeatOutcome& seat = outcome.seats[s];
       const int result = by_counters ? seat.counters : seat.score;
@@ -174,6 +175,10 @@ int run_play(const PlayFlags& flags) {
       t.think_us += seat.think_us;
       t.max_think_us = std::max(t.max_think_us, seat.max_think_us);
       t.forfeits += seat.forfeited;
+      if (seat.forfeited) {
+        forfeit_text += (forfeit_text.empty() ? "" : ", ") + std::to_string(s) + " " +
+                        sources[s]->identity().name;
+      }
       if (seat.rank == 1) {
         t.wins += 1.0 / winners;
         winner_text += (winner_text.empty() ? "" : ", ") + std::to_string(s) + " " +
@@ -190,7 +195,8 @@ int run_play(const PlayFlags& flags) {
     } else if (!flags.quiet) {
       std::cout << "game " << std::setw(4) << g + 1 << "  deals " << std::setw(3) << outcome.deals
                 << (by_counters ? "  counters" : "  scores") << result_text.str() << "  winner "
-                << winner_text << '\n';
+                << winner_text << (forfeit_text.empty() ? "" : "  forfeited " + forfeit_text)
+                << '\n';
     }
     progress.update(g + 1);
   }
@@ -233,11 +239,29 @@ int run_play(const PlayFlags& flags) {
     std::cout << std::setw(4) << s << "  " << std::left << std::setw(16)
               << sources[s]->identity().name << std::right << std::fixed << std::setprecision(1)
               << std::setw(6) << t.wins << std::setw(15) << std::setprecision(2)
-              << static_cast<double>(t.result_sum) / flags.games << std::setw(13)
-              << static_cast<double>(t.deal_points) / static_cast<double>(total_deals)
-              << std::setw(12) << t.violations << std::setw(11) << std::setprecision(3)
+              << static_cast<double>(t.result_sum) / flags.games << std::setw(13);
+    if (total_deals > 0) {
+      std::cout << static_cast<double>(t.deal_points) / static_cast<double>(total_deals);
+    } else {
+      std::cout << "-";  // every game forfeited before a deal ended
+    }
+    std::cout << std::setw(12) << t.violations << std::setw(11) << std::setprecision(3)
               << mean_think_ms << " / " << std::setprecision(1)
               << static_cast<double>(t.max_think_us) / 1000.0 << '\n';
+  }
+  long long violations = 0, forfeits = 0;
+  for (const SeatTotals& t : totals) {
+    violations += t.violations;
+    forfeits += t.forfeits;
+  }
+  if (forfeits > 0) std::cout << count_of(forfeits, "forfeited game") << " (--forfeit-after)\n";
+  if (violations > 0) {
+    // Each violation got the referee's fallback move: say where the details are.
+    std::cout << count_of(violations, "violation")
+              << " answered by fallback moves; the first of each kind per bot is logged above, "
+                 "--log-level debug logs each"
+              << (writer ? ", and `arena replay " + writer->path() + "` shows them" : std::string())
+              << "\n";
   }
   return 0;
 }

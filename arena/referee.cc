@@ -135,8 +135,14 @@ GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Pla
     ++so.violations;
     timer.stale();
     const std::string& bot = players[seat]->identity().name;
-    spdlog::debug("game {} deal {} seat {} ({}): {} violation: {}", game_index + 1,
-                  game.deal_index() + 1, seat, bot, Violation::Kind_Name(kind), detail);
+    const std::pair<std::string, int> bot_kind(bot, static_cast<int>(kind));
+    const bool first = std::find(warned_.begin(), warned_.end(), bot_kind) == warned_.end();
+    if (first) warned_.push_back(bot_kind);
+    spdlog::log(
+        first ? spdlog::level::warn : spdlog::level::debug,
+        "game {} deal {} seat {} ({}): {} violation: {}{}", game_index + 1, game.deal_index() + 1,
+        seat, bot, Violation::Kind_Name(kind), detail,
+        first ? " (the first of this kind for this bot; --log-level debug shows every one)" : "");
     if (record) {
       Violation* v = record->add_violations();
       v->set_kind(kind);

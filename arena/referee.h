@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clock.h"
@@ -58,7 +59,8 @@ class Referee {
           Watchdog* watchdog = nullptr, int watchdog_slot = 0);
 
   // Plays one game with players[seat] in each seat. If `record` is not null it receives the
-  // full game record (deals, passes, plays with think times, violations, results).
+  // full game record (deals, passes, plays with think times, violations, results). A bot's
+  // first violation of each kind is logged as a warning, the rest at debug level.
   GameOutcome play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,
                         hearts::proto::GameRecord* record);
 
@@ -69,6 +71,8 @@ class Referee {
   const Clock& clock_;
   Watchdog* watchdog_;
   int watchdog_slot_;
+  // (bot, violation kind) pairs already logged as a warning: later ones go to the debug log.
+  std::vector<std::pair<std::string, int>> warned_;
 };
 
 // The Violation kind matching a failed call.

@@ -122,4 +122,32 @@ TEST(ArenaPlay, ViolationsShowInTheSummary) {
   EXPECT_NE(r.out.find("\"violations\": 13"), std::string::npos) << r.out;
 }
 
+TEST(ArenaPlay, FirstViolationOfEachKindIsAWarningAndForfeitsShow) {
+  // Without --log-level debug a user still learns what went wrong, once per bot and kind.
+  const RunResult r = run("play --bots random,thrower,random,random --plugin-dir " + kTestPlugins +
+                          " --games 2 --forfeit-after 3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  size_t warnings = 0;
+  for (size_t at = r.out.find("[warning]"); at != std::string::npos;
+       at = r.out.find("[warning]", at + 1)) {
+    ++warnings;
+  }
+  EXPECT_EQ(warnings, 1u) << r.out;
+  EXPECT_NE(r.out.find("[warning] game 1 deal 1 seat 1 (thrower): EXCEPTION violation: "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("the first of this kind for this bot; --log-level debug shows every one"),
+            std::string::npos)
+      << r.out;
+  for (const char* game : {"game    1", "game    2"}) {
+    const size_t line = r.out.find(game);
+    ASSERT_NE(line, std::string::npos) << r.out;
+    EXPECT_NE(r.out.substr(line, r.out.find('\n', line) - line).find("forfeited 1 thrower"),
+              std::string::npos)
+        << r.out;
+  }
+  EXPECT_NE(r.out.find("\n2 forfeited games (--forfeit-after)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n6 violations answered by fallback moves"), std::string::npos) << r.out;
+}
+
 }  // namespace
