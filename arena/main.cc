@@ -9,6 +9,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "grpc_log.h"
+#include "watchdog.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Black Lady Arena: play, rate and check Black Lady (Hearts) bots", "arena"};
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     spdlog::set_default_logger(spdlog::stderr_color_mt("arena"));
     spdlog::set_level(spdlog::level::from_str(log_level));
     arena::route_grpc_logs();
+    arena::Watchdog::install_crash_report();
   });
   try {
     app.parse(argc, argv);

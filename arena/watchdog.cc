@@ -1,9 +1,13 @@
 #include "watchdog.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "clock.h"
 
@@ -26,6 +30,9 @@ Watchdog::Watchdog(int64_t hang_us, std::function<void(const std::string&)> on_h
 }
 
 Watchdog::~Watchdog() {
+  if (thread_slot_ >= slots_.data() && thread_slot_ < slots_.data() + kMaxSlots) {
+    thread_slot_ = nullptr;  // the crash report must not read a slot that is gone
+  }
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
@@ -34,9 +41,77 @@ Watchdog::~Watchdog() {
   thread_.join();
 }
 
+thread_local const Watchdog::Slot* Watchdog::thread_slot_ = nullptr;
+
 int Watchdog::add_slot() {
   const int slot = slot_count_.fetch_add(1);
-  return slot < kMaxSlots ? slot : -1;
+  if (slot >= kMaxSlots) return -1;
+  thread_slot_ = &slots_[slot];
+  return slot;
+}
+
+namespace {
+
+// Appends text to a fixed buffer: a signal handler may not allocate.
+struct SignalSafeLine {
+  char text[512];
+  size_t size = 0;
+  void add(const char* part, size_t length) {
+    length = std::min(length, sizeof text - 1 - size);
+    std::memcpy(text + size, part, length);
+    size += length;
+  }
+  void add(const char* part) { add(part, std::strlen(part)); }
+  void add(uint64_t number) {
+    char digits[24];
+    size_t n = 0;
+    do {
+      digits[sizeof digits - 1 - n++] = static_cast<char>('0' + number % 10);
+      number /= 10;
+    } while (number != 0);
+    add(digits + sizeof digits - n, n);
+  }
+};
+
+}  // namespace
+
+void Watchdog::on_fatal_signal(int signal) {
+  const Slot* slot = thread_slot_;
+  if (slot != nullptr && slot->deadline_us.load(std::memory_order_relaxed) != 0) {
+    const std::string* name = slot->bot_name.load(std::memory_order_relaxed);
+    SignalSafeLine line;
+    line.add("arena: bot '");
+    if (name != nullptr) line.add(name->data(), name->size());
+    line.add("' (seat ");
+    line.add(static_cast<uint64_t>(slot->seat.load(std::memory_order_relaxed)));
+    line.add(") crashed the arena with signal ");
+    line.add(static_cast<uint64_t>(signal));
+    if (const char* abbrev = sigabbrev_np(signal)) {
+      line.add(" (SIG");
+      line.add(abbrev);
+      line.add(")");
+    }
+    line.add(" in game ");
+    line.add(static_cast<uint64_t>(slot->game_index.load(std::memory_order_relaxed)) + 1);
+    line.add(
+        "; every finished game is in the records file (an isolated: bot would only have crashed "
+        "its own process)\n");
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, line.text, line.size);
+  }
+  // Die as the signal would have had it: default action, same signal (core dump, status).
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
+}
+
+void Watchdog::install_crash_report() {
+#if !defined(__SANITIZE_ADDRESS__)
+  struct sigaction action {};
+  action.sa_handler = &Watchdog::on_fatal_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND | SA_NODEFER;
+  for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+    ::sigaction(signal, &action, nullptr);
+#endif
 }
 
 void Watchdog::arm(int slot, const std::string* bot_name, int seat, uint32_t game_index) {
@@ -75,7 +150,9 @@ void Watchdog::run() {
       const std::string message =
           "bot '" + (name ? *name : std::string("?")) + "' (seat " + std::to_string(seat) +
           ") has not returned after " + std::to_string(hang_us_ / 1000) + " ms in game " +
-          std::to_string(game + 1) + "; stopping (every finished game is in the records file)";
+          std::to_string(game + 1) +
+          "; stopping (every finished game is in the records file; an isolated: bot would have "
+          "been killed and restarted)";
       slot.deadline_us.store(0);
       lock.unlock();
       on_hang_(message);

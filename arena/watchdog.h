@@ -28,10 +28,17 @@ class Watchdog {
   Watchdog& operator=(const Watchdog&) = delete;
 
   static constexpr int kMaxSlots = 256;
-  // A slot per concurrent table (at most kMaxSlots; -1 beyond). Call from that table's thread.
+  // A slot per concurrent table (at most kMaxSlots; -1 beyond). Call from that table's thread:
+  // the slot is also that thread's for install_crash_report().
   int add_slot();
   void arm(int slot, const std::string* bot_name, int seat, uint32_t game_index);
   void disarm(int slot);
+
+  // Installs handlers for fatal signals (segfault, abort, ...): one raised on a table's thread
+  // while a bot decides prints one line naming the bot, then the process dies as it would have.
+  // An in-process bot that crashes takes the arena down; the line says which one it was.
+  // Not installed under AddressSanitizer, which reports such faults itself. Call once, early.
+  static void install_crash_report();
 
  private:
   // One cache line per slot: each table's thread stores to its slot on every decision, and two
@@ -43,6 +50,8 @@ class Watchdog {
     std::atomic<uint32_t> game_index{0};
   };
   void run();
+  static void on_fatal_signal(int signal);
+  static thread_local const Slot* thread_slot_;  // the calling thread's slot, if it has one
 
   int64_t hang_us_;
   int64_t period_us_;

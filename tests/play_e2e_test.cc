@@ -1,6 +1,7 @@
 // `arena play` and `arena bots` end to end: real processes, real plugins, real records files.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -148,6 +149,29 @@ TEST(ArenaPlay, FirstViolationOfEachKindIsAWarningAndForfeitsShow) {
   }
   EXPECT_NE(r.out.find("\n2 forfeited games (--forfeit-after)\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n6 violations answered by fallback moves"), std::string::npos) << r.out;
+}
+
+TEST(ArenaPlay, AnInProcessCrashNamesTheBotAndKeepsFinishedGames) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "under AddressSanitizer the sanitizer reports the fault itself";
+#else
+  // The bot's 5th play faults: in game 1, since a seat plays 13 cards a deal.
+  const std::string out = ::testing::TempDir() + "crash-" + std::to_string(::getpid()) + ".rec";
+  const RunResult r = run("play --bots random,segfault,random,random --plugin-dir " + kTestPlugins +
+                          " --games 3 --quiet --out " + out);
+  // The shell reports a death by SIGSEGV as 128 + 11.
+  EXPECT_EQ(r.exit_code, 139) << "the process dies of the signal, as it would have: " << r.out;
+  EXPECT_NE(r.out.find("arena: bot 'segfault' (seat 1) crashed the arena with signal 11 (SIGSEGV) "
+                       "in game 1; every finished game is in the records file"),
+            std::string::npos)
+      << r.out;
+  arena::RecordsFile records;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(out, &records, &error)) << error;
+  EXPECT_EQ(records.games.size(), 0u);
+  EXPECT_TRUE(records.torn.empty()) << records.torn;
+  std::remove(out.c_str());
+#endif
 }
 
 }  // namespace
