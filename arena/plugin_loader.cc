@@ -224,9 +224,15 @@ std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
   std::shared_ptr<PluginLibrary> match;
   std::string match_dir;
   std::string names;
+  std::string broken_namesakes;
   for (const std::string& dir : search_path) {
     for (DiscoveredPlugin& plugin : discover_plugins({dir}, /*hash_files=*/false)) {
-      if (!plugin.library) continue;
+      if (!plugin.library) {
+        // A file named for the bot that could not be used says more than "no such name".
+        const std::string stem = fs::path(plugin.path).stem().string();
+        if (stem == spec || stem == "lib" + spec) broken_namesakes += "; " + plugin.error;
+        continue;
+      }
       const std::string& name = plugin.library->identity().name;
       if (names.find(" " + name + ",") == std::string::npos) names += " " + name + ",";
       if (name != spec) continue;
@@ -248,7 +254,8 @@ std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
     for (const std::string& dir : search_path) dirs += (dirs.empty() ? "" : ":") + dir;
     *error = "bot '" + spec + "': no plugin with that name in " +
              (dirs.empty() ? std::string("an empty search path") : dirs) +
-             (names.empty() ? std::string(" (none found)") : " (found:" + names + ")");
+             (names.empty() ? std::string(" (none found)") : " (found:" + names + ")") +
+             broken_namesakes;
   }
   return match;
 }

@@ -60,6 +60,18 @@ TEST(ArenaPlay, BrokenSpecsStopTheRunWithOneLineNamingTheFile) {
     EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
     EXPECT_TRUE(one_line(r.out)) << r.out;
   }
+  // Named rather than given by path, a plugin that could not be used still says why.
+  const RunResult r = run("play --games 1 --plugin-dir " + kTestPlugins +
+                          " --bots random,random,random,wrong_abi_bot");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("bot 'wrong_abi_bot': no plugin with that name in "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("; plugin " + kTestPlugins +
+                       "/libwrong_abi_bot.so: built for SDK ABI version 1002, but this arena "
+                       "speaks version"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(one_line(r.out)) << r.out;
 }
 
 TEST(ArenaPlay, PlaysEveryTableSizeWithTheBundledBots) {
