@@ -1,6 +1,8 @@
 // `arena verify FILE...`: re-plays every recorded game through the rules engine (arena/verify.h).
 // Exit 0: every game verified; 1: a discrepancy (the first one is printed); 2: a file that
 // cannot be read at all. A torn tail (a killed run) is a warning: its complete games are verified.
+// A damaged file (an unreadable record with more after it) fails with 1 after verifying the
+// games before the damage: the games after it cannot be checked.
 #include <iostream>
 #include <memory>
 
@@ -29,7 +31,7 @@ int run_verify(const VerifyFlags& flags) {
     RecordsFile file;
     std::string error;
     if (!read_records(path, &file, &error)) return fail(error);
-    if (!file.torn.empty()) {
+    if (!file.torn.empty() && !file.damaged) {  // damage is the failure, printed below
       if (flags.json) {
         warnings.push(file.torn);
       } else {
@@ -37,7 +39,9 @@ int run_verify(const VerifyFlags& flags) {
       }
     }
     std::string discrepancy;
-    if (!verify_records(file, &discrepancy, &totals)) {
+    const bool verified = verify_records(file, &discrepancy, &totals);
+    if (verified && file.damaged) discrepancy = file.torn;
+    if (!verified || file.damaged) {
       if (flags.json) {
         Json out = Json::object();
         out.set("verified", false);

@@ -86,7 +86,8 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
   coded.SetTotalBytesLimit(static_cast<int>(std::min<size_t>(bytes.size() + 1, INT32_MAX)));
   *out = RecordsFile{};
 
-  // Reads one delimited message; returns 1 on success, 0 at a clean end, -1 if torn or bad.
+  // Reads one delimited message; returns 1 on success, 0 at a clean end, -1 if torn or bad at
+  // the end, -2 if bad with more bytes after it (damaged).
   int64_t announced = 0, present = 0;  // of the last torn record
   auto read_one = [&](google::protobuf::Message* message, std::string* problem) {
     const int start = coded.CurrentPosition();
@@ -104,11 +105,18 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
                  " bytes announced, " + std::to_string(remaining) + " present)";
       return -1;
     }
+    const int body = coded.CurrentPosition();
     const auto limit = coded.PushLimit(static_cast<int>(size));
     const bool parsed = message->ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
     coded.PopLimit(limit);
     if (!parsed) {
+      const int64_t after = static_cast<int64_t>(bytes.size()) - body - size;
       *problem = "an unreadable record at byte " + std::to_string(start);
+      if (after > 0) {
+        *problem += " (" + std::to_string(after) +
+                    " more bytes follow it: the file is damaged, not cut short)";
+        return -2;
+      }
       return -1;
     }
     return 1;
@@ -143,9 +151,11 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
     const int result = read_one(&game, &problem);
     if (result == 0) break;
     if (result < 0) {
-      out->torn = "records file " + path + ": " + problem + " after " +
-                  std::to_string(out->games.size()) +
-                  " complete games; the complete games are kept";
+      out->damaged = result == -2;
+      out->torn =
+          "records file " + path + ": " + problem + " after " + std::to_string(out->games.size()) +
+          " complete games; " +
+          (out->damaged ? "only the games before it can be read" : "the complete games are kept");
       break;
     }
     out->games.push_back(std::move(game));

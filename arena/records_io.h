@@ -52,6 +52,9 @@ struct RecordsFile {
   // Empty for a clean file; otherwise one line saying what was cut off after the last complete
   // game (a killed run leaves a torn last record).
   std::string torn;
+  // True if reading stopped at a record that is complete but cannot be parsed, with more bytes
+  // after it: the file was damaged, not cut short, and games after that point are lost to it.
+  bool damaged = false;
 };
 
 // Reads a whole records file. False with *error (naming the file) if it cannot be read at all:

@@ -175,6 +175,10 @@ int run_tournament(const TournamentSetup& setup) {
            existing.games[keep].game_index() == mine[keep]->index) {
       ++keep;
     }
+    if (existing.damaged) {
+      // Rewriting would drop the games after the damage; they may be readable by other means.
+      return fail(existing.torn + "; the tournament cannot resume in it: move it aside first");
+    }
     if (!existing.torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", existing.torn.c_str());
     if (keep < existing.games.size() || !existing.torn.empty()) {
       if (!rewrite_prefix(path, existing, keep, &error)) return fail(error);

@@ -155,8 +155,49 @@ TEST_F(RecordsIoTest, TornAtEveryByteOfTheLastRecordKeepsTheCompleteGames) {
     ASSERT_EQ(torn.games.size(), 2u) << "size " << size;
     EXPECT_TRUE(MessageDifferencer::Equals(torn.games[1], make_game(1))) << "size " << size;
     EXPECT_FALSE(torn.torn.empty()) << "size " << size;
+    EXPECT_FALSE(torn.damaged) << "cut short is not damaged: " << torn.torn;
     EXPECT_NE(torn.torn.find(path("cut.rec")), std::string::npos) << torn.torn;
   }
+}
+
+TEST_F(RecordsIoTest, UnreadableRecordWithMoreAfterItIsDamageNotATornTail) {
+  std::string error;
+  auto writer = RecordsWriter::create(path("full.rec"), make_header(), &error);
+  ASSERT_TRUE(writer) << error;
+  std::vector<size_t> starts;  // where each game's record begins
+  for (int g = 0; g < 3; ++g) {
+    starts.push_back(read_bytes(path("full.rec")).size());
+    ASSERT_TRUE(writer->append(make_game(g), &error)) << error;
+  }
+  writer.reset();
+  const std::string bytes = read_bytes(path("full.rec"));
+  // Game g's first tag becomes field 0, wire type 7, which no parser accepts.
+  auto spoil = [&](int g) {
+    std::string spoiled = bytes;
+    size_t body = starts[g];
+    while (static_cast<uint8_t>(spoiled[body]) & 0x80) ++body;  // skip the length varint
+    spoiled[body + 1] = 0x07;
+    return spoiled;
+  };
+  write_bytes(path("damaged.rec"), spoil(1));
+  RecordsFile file;
+  ASSERT_TRUE(read_records(path("damaged.rec"), &file, &error)) << error;
+  EXPECT_EQ(file.games.size(), 1u);
+  EXPECT_TRUE(file.damaged);
+  EXPECT_NE(
+      file.torn.find(path("damaged.rec") + ": an unreadable record at byte " +
+                     std::to_string(starts[1]) + " (" + std::to_string(bytes.size() - starts[2]) +
+                     " more bytes follow it: the file is damaged, not cut short) after 1 "
+                     "complete games; only the games before it can be read"),
+      std::string::npos)
+      << file.torn;
+  // The same in the last record, with nothing after it, is a torn tail: a killed run's.
+  write_bytes(path("last.rec"), spoil(2));
+  RecordsFile last;
+  ASSERT_TRUE(read_records(path("last.rec"), &last, &error)) << error;
+  EXPECT_EQ(last.games.size(), 2u);
+  EXPECT_FALSE(last.damaged) << last.torn;
+  EXPECT_NE(last.torn.find("the complete games are kept"), std::string::npos) << last.torn;
 }
 
 TEST_F(RecordsIoTest, GarbageFileIsAnErrorNamingIt) {

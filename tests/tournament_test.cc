@@ -5,6 +5,7 @@
 // Results are compared without their "timing" section and records without their think times:
 // those are measured, everything else is a function of the tournament seed.
 #include <fcntl.h>
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -267,6 +268,39 @@ TEST_F(Tournament, BootstrapZeroGivesPointEstimatesAndNegativeIsRefused) {
   const RunResult rate_negative = run("rate " + dir("b/records.rec") + " --bootstrap -3");
   EXPECT_EQ(rate_negative.exit_code, 2);
   EXPECT_NE(rate_negative.err.find("--bootstrap"), std::string::npos) << rate_negative.err;
+}
+
+TEST_F(Tournament, DamagedRecordsAreNotResumedOver) {
+  const std::string args =
+      "tournament --bots random,ducker,lowest --games 2 --quiet --out " + dir("d");
+  ASSERT_EQ(run(args).exit_code, 0);
+  const std::string path = dir("d/records.rec");
+  std::string bytes = read_text(path);
+  const arena::RecordsFile file = load_records(path);
+  ASSERT_GE(file.games.size(), 3u);
+  // Spoil the second game's first tag (field 0, wire type 7), leaving later games intact.
+  const size_t header_and_first = bytes.size() - [&] {
+    size_t rest = 0;
+    for (size_t g = 1; g < file.games.size(); ++g) {
+      const size_t n = file.games[g].ByteSizeLong();
+      rest += n + google::protobuf::io::CodedOutputStream::VarintSize32(static_cast<uint32_t>(n));
+    }
+    return rest;
+  }();
+  size_t body = header_and_first;
+  while (static_cast<uint8_t>(bytes[body]) & 0x80) ++body;
+  bytes[body + 1] = 0x07;
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  const RunResult again = run(args);
+  EXPECT_EQ(again.exit_code, 2) << again.err;
+  // (Where the damage lands depends on the games' encoded sizes; what is said of it does not.)
+  EXPECT_NE(again.err.find("the file is damaged, not cut short) after "), std::string::npos)
+      << again.err;
+  EXPECT_NE(again.err.find("complete games; only the games before it can be read; the tournament "
+                           "cannot resume in it: move it aside first"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(read_text(path), bytes) << "the damaged file is left as it was";
 }
 
 TEST_F(Tournament, ResumesAfterKillToTheSameResults) {

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "records_io.h"
@@ -274,6 +275,53 @@ TEST_F(VerifyTamper, JsonDiscrepancy) {
   EXPECT_FALSE(json.fields().at("verified").bool_value());
   EXPECT_NE(json.fields().at("discrepancy").string_value().find("game 1: ranks"),
             std::string::npos);
+}
+
+TEST_F(VerifyTamper, DamageInTheMiddleFailsWhereATornTailWarns) {
+  // Game 2 of 4 cannot be parsed, and games 3 and 4 follow it: verify cannot vouch for them.
+  const RecordsFile file = clean();
+  std::string bytes;
+  size_t second = 0;
+  {
+    const std::string path = temp_file("damaged.rec");
+    std::string error;
+    auto writer = RecordsWriter::create(path, file.header, &error);
+    ASSERT_TRUE(writer) << error;
+    for (size_t g = 0; g < file.games.size(); ++g) {
+      if (g == 1) second = std::filesystem::file_size(path);
+      ASSERT_TRUE(writer->append(file.games[g], &error)) << error;
+    }
+    writer.reset();
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  size_t body = second;
+  while (static_cast<uint8_t>(bytes[body]) & 0x80) ++body;
+  bytes[body + 1] = 0x07;  // field 0, wire type 7: unparseable
+  const std::string damaged = temp_file("damaged.rec");
+  std::ofstream(damaged, std::ios::binary | std::ios::trunc) << bytes;
+  const RunResult r = run_arena("verify " + damaged);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("the file is damaged, not cut short) after 1 complete games"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("verified"), std::string::npos) << r.out;
+
+  // Cut inside the last game instead: a killed run's file, whose complete games verify.
+  const std::string torn = temp_file("torn.rec");
+  std::string clean_bytes;
+  {
+    std::ifstream in(*clean_path_, std::ios::binary);
+    clean_bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::ofstream(torn, std::ios::binary | std::ios::trunc)
+      << clean_bytes.substr(0, clean_bytes.size() - 10);
+  const RunResult cut = run_arena("verify " + torn);
+  EXPECT_EQ(cut.exit_code, 0) << cut.out;
+  EXPECT_NE(cut.out.find("arena: warning: records file " + torn + ": a torn record"),
+            std::string::npos)
+      << cut.out;
+  EXPECT_NE(cut.out.find("verified 3 games"), std::string::npos) << cut.out;
 }
 
 TEST(VerifyCli, MissingAndGarbageFilesAreOneLineErrors) {
