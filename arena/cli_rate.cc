@@ -32,7 +32,8 @@ int run_rate(const RateFlags& flags) {
     if (i == 0) {
       header = file.header;
     } else if (!headers_compatible(header, file.header, &error)) {
-      return fail(flags.files[i] + ": " + error + " than " + flags.files[0]);
+      return fail(flags.files[0] + " and " + flags.files[i] +
+                  " cannot be rated together: " + error);
     }
     for (auto& game : file.games) {
       if (!seen.insert(game.game_index()).second) {

@@ -391,23 +391,39 @@ bool headers_compatible(const pb::RecordsHeader& first, const pb::RecordsHeader&
                         std::string* error) {
   using google::protobuf::util::MessageDifferencer;
   if (!MessageDifferencer::Equals(first.rules(), other.rules())) {
-    *error = "the files were played under different rules";
+    *error = "they were played under different rules";
     return false;
   }
   if (first.bots_size() != other.bots_size()) {
-    *error = "the files list different bots";
+    *error = "they list different numbers of bots";
     return false;
   }
   for (int b = 0; b < first.bots_size(); ++b) {
     if (first.bots(b).name() != other.bots(b).name() ||
         first.bots(b).spec() != other.bots(b).spec()) {
-      *error = "the files list different bots (" + first.bots(b).name() + " vs " +
-               other.bots(b).name() + ")";
+      *error =
+          "they list different bots (" + first.bots(b).name() + " vs " + other.bots(b).name() + ")";
       return false;
     }
   }
   if (first.tournament_fingerprint() != other.tournament_fingerprint()) {
-    *error = "the files come from different tournaments (fingerprints differ)";
+    // Name what differs where the header says it; the fingerprint also covers the schedule.
+    std::string what;
+    auto differs = [&what](const std::string& field, auto a, auto b) {
+      if (a != b) {
+        what += (what.empty() ? "" : ", ") + field + " " + std::to_string(a) + " vs " +
+                std::to_string(b);
+      }
+    };
+    differs("seed", first.series_seed(), other.series_seed());
+    differs("scheduled games", first.scheduled_games(), other.scheduled_games());
+    differs("move limit us", first.move_time_limit_us(), other.move_time_limit_us());
+    differs("time bank us", first.game_time_bank_us(), other.game_time_bank_us());
+    differs("forfeit after", first.forfeit_after(), other.forfeit_after());
+    *error = "they come from different tournaments (" +
+             (what.empty() ? std::string("their schedules differ: see the command in each header")
+                           : what) +
+             ")";
     return false;
   }
   return true;

@@ -270,6 +270,22 @@ TEST_F(Tournament, BootstrapZeroGivesPointEstimatesAndNegativeIsRefused) {
   EXPECT_NE(rate_negative.err.find("--bootstrap"), std::string::npos) << rate_negative.err;
 }
 
+TEST_F(Tournament, RatingFilesOfDifferentTournamentsSaysWhatDiffers) {
+  const std::string bots = "tournament --bots random,ducker,lowest --quiet ";
+  ASSERT_EQ(run(bots + "--games 1 --out " + dir("g1")).exit_code, 0);
+  ASSERT_EQ(run(bots + "--games 2 --out " + dir("g2")).exit_code, 0);
+  ASSERT_EQ(run(bots + "--games 1 --seed 9 --out " + dir("s9")).exit_code, 0);
+  const RunResult games = run("rate " + dir("g1/records.rec") + " " + dir("g2/records.rec"));
+  EXPECT_EQ(games.exit_code, 2);
+  EXPECT_EQ(games.err, "arena: " + dir("g1/records.rec") + " and " + dir("g2/records.rec") +
+                           " cannot be rated together: they come from different tournaments "
+                           "(scheduled games 12 vs 24)\n");
+  const RunResult seed = run("rate " + dir("g1/records.rec") + " " + dir("s9/records.rec"));
+  EXPECT_EQ(seed.exit_code, 2);
+  EXPECT_NE(seed.err.find("they come from different tournaments (seed 0 vs 9)"), std::string::npos)
+      << seed.err;
+}
+
 TEST_F(Tournament, DamagedRecordsAreNotResumedOver) {
   const std::string args =
       "tournament --bots random,ducker,lowest --games 2 --quiet --out " + dir("d");
