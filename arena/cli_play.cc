@@ -5,11 +5,13 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "bot_specs.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "interrupt_notice.h"
 #include "plugin_loader.h"
 #include "progress.h"
 #include "records_io.h"
@@ -140,6 +142,8 @@ int run_play(const PlayFlags& flags) {
   std::vector<PlayerSource*> seat_sources;
   for (const auto& source : sources) seat_sources.push_back(source.get());
   hearts::proto::GameRecord record;
+  std::optional<InterruptNotice> interrupt_notice;
+  if (writer) interrupt_notice.emplace("every finished game is in " + writer->path());
   for (int g = 0; g < flags.games; ++g) {
     const uint64_t game_seed = hearts::derive_seed(flags.seed, static_cast<uint64_t>(g));
     SeatedPlayers players;

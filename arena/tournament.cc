@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "cli_common.h"
+#include "interrupt_notice.h"
 #include "plugin_loader.h"
 #include "progress.h"
 #include "records_io.h"
@@ -261,6 +262,8 @@ int run_tournament(const TournamentSetup& setup) {
     if (!failure.empty()) next = total;  // stop the workers
   };
 
+  const InterruptNotice interrupt_notice("every finished game is in " + path +
+                                         ": run the same command again to resume");
   auto worker = [&] {
     const int slot = watchdog.add_slot();
     Referee referee(compiled, setup.referee, clock, &watchdog, slot);

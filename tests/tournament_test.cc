@@ -133,7 +133,8 @@ void expect_same_records(const std::string& a_path, const std::string& b_path) {
 }
 
 // Starts the arena in the background (its output discarded); returns its process id.
-pid_t start(const std::string& args) {
+// Starts the arena in the background; its stderr goes to `stderr_path` (default: nowhere).
+pid_t start(const std::string& args, const std::string& stderr_path = "/dev/null") {
   std::vector<std::string> words{ARENA_BINARY};
   std::stringstream in(args);
   for (std::string word; in >> word;) words.push_back(word);
@@ -143,8 +144,9 @@ pid_t start(const std::string& args) {
   const pid_t pid = fork();
   if (pid == 0) {
     const int null = open("/dev/null", O_WRONLY);
+    const int err = open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(null, 1);
-    dup2(null, 2);
+    dup2(err, 2);
     execv(argv[0], argv.data());
     _exit(127);
   }
@@ -284,6 +286,30 @@ TEST_F(Tournament, RatingFilesOfDifferentTournamentsSaysWhatDiffers) {
   EXPECT_EQ(seed.exit_code, 2);
   EXPECT_NE(seed.err.find("they come from different tournaments (seed 0 vs 9)"), std::string::npos)
       << seed.err;
+}
+
+TEST_F(Tournament, InterruptSaysHowToResume) {
+  const std::string path = dir("i/records.rec");
+  const pid_t pid =
+      start("tournament " + kFiveBots + " --games 500 --quiet --out " + dir("i"), dir("i.err"));
+  ASSERT_GT(pid, 0);
+  // Interrupt once games are being written, as a user's Ctrl-C would.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline &&
+         !(fs::exists(path) && fs::file_size(path) > 20'000)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << "dies of the signal";
+  EXPECT_NE(read_text(dir("i.err"))
+                .find("arena: interrupted; every finished game is in " + path +
+                      ": run the same command again to resume\n"),
+            std::string::npos)
+      << read_text(dir("i.err"));
+  const arena::RecordsFile file = load_records(path);
+  EXPECT_GT(file.games.size(), 0u);
 }
 
 TEST_F(Tournament, DamagedRecordsAreNotResumedOver) {
