@@ -92,6 +92,13 @@ int run(TournamentFlags& flags) {
       !bad.empty()) {
     return fail(bad);
   }
+  for (const std::string& bot : config.bots()) {
+    // `"bots": "a,b"` parses as one entry: JSON wants a list, the command line a comma list.
+    if (bot.find(',') != std::string::npos) {
+      return fail("bots: '" + bot + "' is several specs in one string; in a config file give a " +
+                  "list such as [\"random\", \"ducker\"]");
+    }
+  }
   if (config.permutations() != "cyclic" && config.permutations() != "all") {
     return fail("--permutations must be cyclic or all, not '" + config.permutations() + "'");
   }

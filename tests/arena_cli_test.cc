@@ -177,6 +177,16 @@ TEST(ArenaCli, NegativeLimitsAreRefusedBeforeAnyGame) {
   const RunResult r = run_arena("tournament --config " + config + " --out " + dir);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "arena: move_ms (--move-ms) must be at least 1, not -5\n");
+  // A comma list where the file wants a JSON list.
+  file = std::fopen(config.c_str(), "w");
+  ASSERT_NE(file, nullptr);
+  std::fputs(R"({"bots": "random,ducker", "games": 1})", file);
+  std::fclose(file);
+  const RunResult list = run_arena("tournament --config " + config + " --out " + dir);
+  EXPECT_EQ(list.exit_code, 2);
+  EXPECT_EQ(list.out,
+            "arena: bots: 'random,ducker' is several specs in one string; in a config file give a "
+            "list such as [\"random\", \"ducker\"]\n");
   EXPECT_FALSE(std::filesystem::exists(dir)) << "nothing was written";
 }
 
