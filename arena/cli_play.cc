@@ -250,7 +250,7 @@ int run_play(const PlayFlags& flags) {
       std::cout << "-";  // every game forfeited before a deal ended
     }
     std::cout << std::setw(12) << t.violations << std::setw(11) << std::setprecision(3)
-              << mean_think_ms << " / " << std::setprecision(1)
+              << mean_think_ms << " / " << std::setprecision(3)
               << static_cast<double>(t.max_think_us) / 1000.0 << '\n';
   }
   long long violations = 0, forfeits = 0;
