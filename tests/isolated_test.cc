@@ -845,9 +845,11 @@ TEST_F(Isolated, TablesOnDifferentThreadsHaveTheirOwnChild) {
   auto random = plugin("random");
   const auto rules = fixed_deals(2);
   constexpr uint32_t kGames = 6;
+  // A generous limit: under a sanitizer a dying child writes its report first, and two of them
+  // at once can take over a second, which would turn the crash into a timeout.
   auto play = [&](uint32_t game) {
     return game_shape(
-        play_game(rules, {source, random, source, random}, 1'000'000, 700 + game, game));
+        play_game(rules, {source, random, source, random}, 30'000'000, 700 + game, game));
   };
   std::vector<std::string> alone(kGames);
   for (uint32_t game = 0; game < kGames; ++game) alone[game] = play(game);
