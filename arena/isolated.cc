@@ -476,6 +476,12 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
   return source;
 }
 
+IsolatedChild& IsolatedSource::first_child() const {
+  // Under the lock: another thread's first table may be adding a lane (moving the vector).
+  std::lock_guard lock(lanes_mutex_);
+  return *lanes_.front().child;
+}
+
 int IsolatedSource::lanes() const {
   std::lock_guard lock(lanes_mutex_);
   return static_cast<int>(lanes_.size());

@@ -86,7 +86,7 @@ class IsolatedSource final : public PlayerSource,
 
   // The first child started (the one start() checked); it serves the first thread that seats
   // the bot.
-  IsolatedChild& first_child() const { return *lanes_.front().child; }
+  IsolatedChild& first_child() const;
   // Child processes started so far, one per thread that has seated the bot (at least one).
   int lanes() const;
   // Restarts over all lanes.
