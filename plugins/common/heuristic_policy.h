@@ -151,6 +151,120 @@ struct Knowledge {
   }
 };
 
+// A pass being chosen: the cards taken so far, in order, and the cards held back. Each step
+// takes cards while there is room; every card taken is legal and not yet chosen.
+struct PassPicker {
+  const Knowledge& k;
+  const CardSet legal;
+  const int count;
+  const CardSet hand;
+  CardSet chosen;
+  hearts::PassSelection selection;
+  // Bonus cards (the JD in Omnibus) are worth keeping: passed only as a last resort.
+  CardSet keep;
+
+  explicit PassPicker(const Knowledge& knowledge)
+      : k(knowledge),
+        legal(knowledge.obs.legal),
+        count(knowledge.obs.pass.count),
+        hand(knowledge.obs.hand),
+        keep(knowledge.bonus_of(legal)) {}
+
+  void take(Card card) {
+    if (selection.size() < count && legal.contains(card) && !chosen.contains(card)) {
+      chosen.insert(card);
+      selection.push_back(card);
+    }
+  }
+  int room() const { return count - selection.size(); }
+
+  // 1. Lady spades and the spades above them. With three or more spades below the lowest lady
+  //    spade ("cover") we can hold the QS: we duck every spade lead until she can be dropped
+  //    on someone else's AS/KS, so she is kept (passing her just arms a neighbour, and the
+  //    receiver may be the one we must lead to). Without cover she goes, most expensive first.
+  //    The AS/KS: kept with four or more low spades when we do not hold the QS (we can duck
+  //    until she falls); otherwise passed (without the QS they only catch her).
+  void pass_lady_spades() {
+    if (k.lady.empty()) return;
+    const int lowest_lady = rank_of(k.lady.lowest());
+    const CardSet low = below(hand, Suit::kSpades, lowest_lady);
+    const CardSet my_lady = hand & k.lady;
+    const CardSet high = above(hand, Suit::kSpades, lowest_lady) - k.lady;
+    const bool cover = low.size() >= 3;
+    if (!cover) {
+      CardSet danger = my_lady | high;
+      while (room() > 0 && !(danger & (legal - chosen)).empty()) {
+        take(min_by(danger & (legal - chosen),
+                    [&](Card c) { return std::pair(-k.pts(c), -rank_of(c)); }));
+      }
+    } else if (!my_lady.empty()) {
+      keep |= my_lady;
+      // Holding the lady with cover: the higher spades only force us to win spade tricks
+      // in which we would like to drop her. Pass them (the receiver will catch her).
+      for (Card c : high) take(c);
+      keep |= low;
+    } else if (low.size() >= 4) {
+      keep |= high | low;
+    } else {
+      for (Card c : high) take(c);
+      keep |= low;
+    }
+  }
+
+  // 2. A void in clubs or diamonds: if all of a short minor fits into the remaining pass, pass
+  //    it (shortest first). A void lets us discard the QS and hearts early.
+  void pass_short_minor() {
+    if (room() <= 0) return;
+    for (int len = 1; len <= room(); ++len) {
+      for (Suit s : {Suit::kClubs, Suit::kDiamonds}) {
+        const CardSet suit = hand.of_suit(s);
+        if (suit.size() == len && (suit & legal).size() == len && !suit.intersects(keep) &&
+            len <= room()) {
+          for (Card c : suit) take(c);
+        }
+      }
+    }
+  }
+
+  // 3. High hearts (queen and above, or any heart worth 10 or more), most expensive first:
+  //    they win heart tricks late in the deal. Low hearts stay: they duck heart tricks.
+  void pass_high_hearts() {
+    CardSet high_hearts;
+    for (Card c : k.penalty_of(legal.of_suit(Suit::kHearts))) {
+      if (rank_of(c) >= static_cast<int>(Rank::kQueen) || k.pts(c) >= 10) high_hearts.insert(c);
+    }
+    while (room() > 0 && !(high_hearts - chosen).empty()) {
+      take(min_by(high_hearts - chosen, [&](Card c) { return std::pair(-k.pts(c), -rank_of(c)); }));
+    }
+  }
+
+  // Highest rank first; between equal ranks the suit we hold fewest of (not counting chosen).
+  std::pair<int, int> by_rank_short(Card c) const {
+    return std::pair(-rank_of(c), (hand - chosen).count_suit(c.suit()));
+  }
+
+  // 4. The highest remaining cards (spades below the lady are cover: not passed), between
+  //    equal ranks the shorter suit, which moves us toward a void. Low cards are never passed
+  //    while a high one remains.
+  void pass_highest_cards() {
+    auto key = [&](Card c) { return by_rank_short(c); };
+    CardSet cover_spades;
+    if (!k.lady.empty()) cover_spades = below(hand, Suit::kSpades, rank_of(k.lady.lowest()));
+    while (room() > 0 && !(legal - chosen - keep - cover_spades).empty()) {
+      take(min_by(legal - chosen - keep - cover_spades, key));
+    }
+    while (room() > 0 && !(legal - chosen - keep).empty()) {
+      take(min_by(legal - chosen - keep, key));
+    }
+  }
+
+  // 5. Only if nothing else is left: the kept cards too.
+  void pass_kept_cards() {
+    auto key = [&](Card c) { return by_rank_short(c); };
+    while (room() > 0 && !(legal - chosen).empty()) take(min_by(legal - chosen, key));
+  }
+};
+
 class HeuristicPolicy {
  public:
   // ------------------------------------------------------------------------------------------
@@ -158,97 +272,13 @@ class HeuristicPolicy {
   // ------------------------------------------------------------------------------------------
   hearts::PassSelection choose_pass(const Observation& obs) const {
     const Knowledge k(obs);
-    const CardSet legal = obs.legal;
-    const int count = obs.pass.count;
-    const CardSet hand = obs.hand;
-    CardSet chosen;
-    hearts::PassSelection selection;
-    auto take = [&](Card card) {
-      if (selection.size() < count && legal.contains(card) && !chosen.contains(card)) {
-        chosen.insert(card);
-        selection.push_back(card);
-      }
-    };
-    auto room = [&] { return count - selection.size(); };
-    // Bonus cards (the JD in Omnibus) are worth keeping: passed only as a last resort.
-    CardSet keep = k.bonus_of(legal);
-
-    // 1. Lady spades and the spades above them. With three or more spades below the lowest lady
-    //    spade ("cover") we can hold the QS: we duck every spade lead until she can be dropped
-    //    on someone else's AS/KS, so she is kept (passing her just arms a neighbour, and the
-    //    receiver may be the one we must lead to). Without cover she goes, most expensive first.
-    //    The AS/KS: kept with four or more low spades when we do not hold the QS (we can duck
-    //    until she falls); otherwise passed (without the QS they only catch her).
-    if (!k.lady.empty()) {
-      const int lowest_lady = rank_of(k.lady.lowest());
-      const CardSet low = below(hand, Suit::kSpades, lowest_lady);
-      const CardSet my_lady = hand & k.lady;
-      const CardSet high = above(hand, Suit::kSpades, lowest_lady) - k.lady;
-      const bool cover = low.size() >= 3;
-      if (!cover) {
-        CardSet danger = my_lady | high;
-        while (room() > 0 && !(danger & (legal - chosen)).empty()) {
-          take(min_by(danger & (legal - chosen),
-                      [&](Card c) { return std::pair(-k.pts(c), -rank_of(c)); }));
-        }
-      } else if (!my_lady.empty()) {
-        keep |= my_lady;
-        // Holding the lady with cover: the higher spades only force us to win spade tricks
-        // in which we would like to drop her. Pass them (the receiver will catch her).
-        for (Card c : high) take(c);
-        keep |= low;
-      } else if (low.size() >= 4) {
-        keep |= high | low;
-      } else {
-        for (Card c : high) take(c);
-        keep |= low;
-      }
-    }
-
-    // 2. A void in clubs or diamonds: if all of a short minor fits into the remaining pass, pass
-    //    it (shortest first). A void lets us discard the QS and hearts early.
-    if (room() > 0) {
-      for (int len = 1; len <= room(); ++len) {
-        for (Suit s : {Suit::kClubs, Suit::kDiamonds}) {
-          const CardSet suit = hand.of_suit(s);
-          if (suit.size() == len && (suit & legal).size() == len && !suit.intersects(keep) &&
-              len <= room()) {
-            for (Card c : suit) take(c);
-          }
-        }
-      }
-    }
-
-    // 3. High hearts (queen and above, or any heart worth 10 or more), most expensive first:
-    //    they win heart tricks late in the deal. Low hearts stay: they duck heart tricks.
-    {
-      CardSet high_hearts;
-      for (Card c : k.penalty_of(legal.of_suit(Suit::kHearts))) {
-        if (rank_of(c) >= static_cast<int>(Rank::kQueen) || k.pts(c) >= 10) high_hearts.insert(c);
-      }
-      while (room() > 0 && !(high_hearts - chosen).empty()) {
-        take(min_by(high_hearts - chosen,
-                    [&](Card c) { return std::pair(-k.pts(c), -rank_of(c)); }));
-      }
-    }
-
-    // 4. The highest remaining cards (spades below the lady are cover: not passed), between
-    //    equal ranks the shorter suit, which moves us toward a void. Low cards are never passed
-    //    while a high one remains.
-    auto by_rank_short = [&](Card c) {
-      return std::pair(-rank_of(c), (hand - chosen).count_suit(c.suit()));
-    };
-    CardSet cover_spades;
-    if (!k.lady.empty()) cover_spades = below(hand, Suit::kSpades, rank_of(k.lady.lowest()));
-    while (room() > 0 && !(legal - chosen - keep - cover_spades).empty()) {
-      take(min_by(legal - chosen - keep - cover_spades, by_rank_short));
-    }
-    while (room() > 0 && !(legal - chosen - keep).empty()) {
-      take(min_by(legal - chosen - keep, by_rank_short));
-    }
-    // 5. Only if nothing else is left: the kept cards too.
-    while (room() > 0 && !(legal - chosen).empty()) take(min_by(legal - chosen, by_rank_short));
-    return selection;
+    PassPicker pass(k);
+    pass.pass_lady_spades();
+    pass.pass_short_minor();
+    pass.pass_high_hearts();
+    pass.pass_highest_cards();
+    pass.pass_kept_cards();
+    return pass.selection;
   }
 
   // New moon when old moon would end the game with us not among the winners (or simply puts us

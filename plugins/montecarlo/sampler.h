@@ -95,97 +95,138 @@ inline Knowledge analyze(const hearts::Observation& obs) {
   return k;
 }
 
+// The hands of one sample being filled: each slot's room left and where each placed unseen card
+// went (so an augmenting path can move it).
+class Placement {
+ public:
+  Placement(const Knowledge& k, std::array<CardSet, kMaxPlayers + 1>& hands)
+      : k_(k), hands_(hands), slots_(k.num_players + 1) {
+    where_.fill(-1);
+  }
+
+  // Starts every hand from its known cards (the kitty from the known kitty). False if a hand
+  // already holds more known cards than its size.
+  bool start_from_known() {
+    for (int s = 0; s < slots_; ++s) {
+      hands_[s] = k_.known[s];
+      room_[s] = k_.size[s] - k_.known[s].size();
+      if (room_[s] < 0) return false;
+    }
+    if (k_.kitty_known) hands_[k_.num_players] = k_.kitty;
+    return true;
+  }
+
+  // How many slots with room could take `card`.
+  int holders(Card card) const {
+    int h = 0;
+    for (int s = 0; s < slots_; ++s) h += room_[s] > 0 && !k_.cannot_hold[s].contains(card);
+    return h;
+  }
+
+  // Places `card` in a random slot with room that may hold it, weighted by that room (one draw
+  // from `rng`); if there is none, moves earlier cards along an augmenting path. False if the
+  // card fits nowhere.
+  bool place(Card card, hearts::Rng& rng) {
+    int total = 0;
+    for (int s = 0; s < slots_; ++s) {
+      if (room_[s] > 0 && !k_.cannot_hold[s].contains(card)) total += room_[s];
+    }
+    if (total > 0) {
+      int pick = static_cast<int>(rng.uniform(static_cast<uint32_t>(total)));
+      for (int s = 0; s < slots_; ++s) {
+        if (room_[s] <= 0 || k_.cannot_hold[s].contains(card)) continue;
+        if (pick < room_[s]) {
+          put(s, card);
+          break;
+        }
+        pick -= room_[s];
+      }
+      return true;
+    }
+    visited_.fill(false);
+    return augment(card);
+  }
+
+  // Every hand holds exactly its size.
+  bool all_full() const {
+    for (int s = 0; s < slots_; ++s) {
+      if (room_[s] != 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  void put(int s, Card card) {
+    --room_[s];
+    hands_[s].insert(card);
+    where_[card.id()] = s;
+  }
+
+  // Augmenting path: place `card` somewhere, moving placed unseen cards if needed.
+  bool augment(Card card) {
+    for (int s = 0; s < slots_; ++s) {
+      if (visited_[s] || k_.cannot_hold[s].contains(card)) continue;
+      visited_[s] = true;
+      if (room_[s] > 0) {
+        put(s, card);
+        return true;
+      }
+      for (Card other : hands_[s] - k_.known[s]) {
+        if (where_[other.id()] != s) continue;
+        // Move `other` elsewhere, then `card` takes its place.
+        hands_[s].erase(other);
+        ++room_[s];
+        if (augment(other)) {
+          put(s, card);
+          return true;
+        }
+        hands_[s].insert(other);
+        --room_[s];
+      }
+    }
+    return false;
+  }
+
+  const Knowledge& k_;
+  std::array<CardSet, kMaxPlayers + 1>& hands_;
+  const int slots_;
+  std::array<int, kMaxPlayers + 1> room_{};
+  std::array<int, 64> where_{};  // card id -> slot, for placed unseen cards
+  std::array<bool, kMaxPlayers + 1> visited_{};
+};
+
+// The unseen cards, shuffled by `rng` (one shuffle), then stably sorted so the cards fewest
+// slots can hold come first. Returns how many there are.
+inline int unseen_most_constrained_first(const Knowledge& k, const Placement& placement,
+                                         hearts::Rng& rng,
+                                         std::array<Card, hearts::kDeckSize>& cards) {
+  int count = 0;
+  for (Card card : k.unseen) cards[count++] = card;
+  rng.shuffle(std::span<Card>(cards.data(), static_cast<size_t>(count)));
+  std::array<int, hearts::kDeckSize> order_key{};
+  for (int i = 0; i < count; ++i) order_key[i] = placement.holders(cards[i]);
+  std::array<int, hearts::kDeckSize> idx{};
+  for (int i = 0; i < count; ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.begin() + count,
+                   [&](int a, int b) { return order_key[a] < order_key[b]; });
+  std::array<Card, hearts::kDeckSize> sorted{};
+  for (int i = 0; i < count; ++i) sorted[i] = cards[idx[i]];
+  cards = sorted;
+  return count;
+}
+
 // One random assignment of k.unseen; hands[s] are the current hands (own hand included),
 // hands[n] the kitty. False only if the constraints cannot be met.
 inline bool sample(const Knowledge& k, hearts::Rng& rng,
                    std::array<CardSet, kMaxPlayers + 1>& hands) {
-  const int n = k.num_players;
-  const int slots = n + 1;
-  std::array<int, kMaxPlayers + 1> room{};
-  for (int s = 0; s < slots; ++s) {
-    hands[s] = k.known[s];
-    room[s] = k.size[s] - k.known[s].size();
-    if (room[s] < 0) return false;
-  }
-  if (k.kitty_known) hands[n] = k.kitty;
+  Placement placement(k, hands);
+  if (!placement.start_from_known()) return false;
   std::array<Card, hearts::kDeckSize> cards{};
-  int count = 0;
-  for (Card card : k.unseen) cards[count++] = card;
-  rng.shuffle(std::span<Card>(cards.data(), static_cast<size_t>(count)));
-  auto holders = [&](Card card) {
-    int h = 0;
-    for (int s = 0; s < slots; ++s) h += room[s] > 0 && !k.cannot_hold[s].contains(card);
-    return h;
-  };
-  std::array<int, hearts::kDeckSize> order_key{};
-  for (int i = 0; i < count; ++i) order_key[i] = holders(cards[i]);
-  {
-    std::array<int, hearts::kDeckSize> idx{};
-    for (int i = 0; i < count; ++i) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.begin() + count,
-                     [&](int a, int b) { return order_key[a] < order_key[b]; });
-    std::array<Card, hearts::kDeckSize> sorted{};
-    for (int i = 0; i < count; ++i) sorted[i] = cards[idx[i]];
-    cards = sorted;
-  }
-  std::array<int, 64> where{};  // card id -> slot, for placed unseen cards
-  where.fill(-1);
-  // Augmenting path: place `card` somewhere, moving placed unseen cards if needed.
-  std::array<bool, kMaxPlayers + 1> visited{};
-  auto augment = [&](auto&& self, Card card) -> bool {
-    for (int s = 0; s < slots; ++s) {
-      if (visited[s] || k.cannot_hold[s].contains(card)) continue;
-      visited[s] = true;
-      if (room[s] > 0) {
-        --room[s];
-        hands[s].insert(card);
-        where[card.id()] = s;
-        return true;
-      }
-      for (Card other : hands[s] - k.known[s]) {
-        if (where[other.id()] != s) continue;
-        // Move `other` elsewhere, then `card` takes its place.
-        hands[s].erase(other);
-        ++room[s];
-        if (self(self, other)) {
-          --room[s];
-          hands[s].insert(card);
-          where[card.id()] = s;
-          return true;
-        }
-        hands[s].insert(other);
-        --room[s];
-      }
-    }
-    return false;
-  };
+  const int count = unseen_most_constrained_first(k, placement, rng, cards);
   for (int i = 0; i < count; ++i) {
-    const Card card = cards[i];
-    int total = 0;
-    for (int s = 0; s < slots; ++s) {
-      if (room[s] > 0 && !k.cannot_hold[s].contains(card)) total += room[s];
-    }
-    if (total > 0) {
-      int pick = static_cast<int>(rng.uniform(static_cast<uint32_t>(total)));
-      for (int s = 0; s < slots; ++s) {
-        if (room[s] <= 0 || k.cannot_hold[s].contains(card)) continue;
-        if (pick < room[s]) {
-          --room[s];
-          hands[s].insert(card);
-          where[card.id()] = s;
-          break;
-        }
-        pick -= room[s];
-      }
-      continue;
-    }
-    visited.fill(false);
-    if (!augment(augment, card)) return false;
+    if (!placement.place(cards[i], rng)) return false;
   }
-  for (int s = 0; s < slots; ++s) {
-    if (room[s] != 0) return false;
-  }
-  return true;
+  return placement.all_full();
 }
 
 // Rebuilds the deal from sampled current hands (see sample()) as a Game at this decision: the

@@ -434,99 +434,137 @@ Status Game::choose_moon(bool new_moon) {
 void Game::apply_deal_scores(bool new_moon) {
   const Rules& r = rules_.rules;
   const int n = num_players();
-  const int total = rules_.moon_total;
   DealResult& d = last_deal_;
   auto& score = d.deal_score;
   for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
-  const int shooter = d.moon_shooter;
   bool special = false;  // a moon or sun was scored: no -5 bonus then
 
-  auto old_moon = [&] {
-    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : total;
-  };
   if (d.sun_shooter >= 0) {
     special = true;
-    for (int s = 0; s < n; ++s) {
-      if (s == d.sun_shooter) {
-        score[s] = 0;
-        continue;
-      }
-      bool punished = false;
-      if (r.sun == SunRule::kPunishment && pass_plan_.kind != PassKind::kHold &&
-          pass_plan_.kind != PassKind::kShuffle) {
-        for (int k = 0; k < passed_count_[s]; ++k) {
-          punished |= pass_target(pass_plan_, n, s, k) == d.sun_shooter;
-        }
-      }
-      const bool everyone_doubled = r.sun == SunRule::kSun || pass_plan_.kind == PassKind::kHold ||
-                                    pass_plan_.kind == PassKind::kShuffle;
-      score[s] = (everyone_doubled || punished) ? 2 * total : total;
-    }
-  } else if (shooter >= 0 && r.moon != MoonRule::kNone) {
+    score_sun();
+  } else if (d.moon_shooter >= 0 && r.moon != MoonRule::kNone) {
     special = true;
-    switch (r.moon) {
-      case MoonRule::kNone:
-        break;
-      case MoonRule::kNoScore:
-        score.fill(0);
-        break;
-      case MoonRule::kOldMoon:
-        old_moon();
-        break;
-      case MoonRule::kNewMoon:
-        score[shooter] -= 2 * total;
-        break;
-      case MoonRule::kShooterChoice:
-        if (new_moon) {
-          score[shooter] -= 2 * total;
-        } else {
-          old_moon();
-        }
-        break;
-      case MoonRule::kNewMoonIfOldLoses: {
-        old_moon();
-        bool ends = false;
-        int best_other = 0;
-        bool first = true;
-        for (int s = 0; s < n; ++s) {
-          const int after = scores_[s] + score[s];
-          ends |= after >= r.end_score;
-          if (s != shooter && (first || after < best_other)) {
-            best_other = after;
-            first = false;
-          }
-        }
-        if (ends && scores_[shooter] + score[shooter] > best_other) {
-          for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
-          score[shooter] -= 2 * total;
-          new_moon = true;
-        }
-        break;
-      }
-      case MoonRule::kOmnibus:
-        score.fill(0);
-        score[shooter] = -total;
-        break;
-    }
-    d.new_moon =
-        new_moon && (r.moon == MoonRule::kShooterChoice || r.moon == MoonRule::kNewMoonIfOldLoses);
-    if (r.moon == MoonRule::kNewMoon) d.new_moon = true;
+    score_moon(new_moon);
   }
   if (r.no_tricks_bonus && !special) {
     for (int s = 0; s < n; ++s) {
       if (tricks_won_[s] == 0) score[s] += kNoTricksBonus;
     }
   }
+  add_deal_to_scores();
+  settle_counters();
+  ++deals_completed_;
+}
+
+void Game::score_sun() {
+  const Rules& r = rules_.rules;
+  const int n = num_players();
+  const int total = rules_.moon_total;
+  DealResult& d = last_deal_;
+  auto& score = d.deal_score;
   for (int s = 0; s < n; ++s) {
+    if (s == d.sun_shooter) {
+      score[s] = 0;
+      continue;
+    }
+    bool punished = false;
+    if (r.sun == SunRule::kPunishment && pass_plan_.kind != PassKind::kHold &&
+        pass_plan_.kind != PassKind::kShuffle) {
+      for (int k = 0; k < passed_count_[s]; ++k) {
+        punished |= pass_target(pass_plan_, n, s, k) == d.sun_shooter;
+      }
+    }
+    const bool everyone_doubled = r.sun == SunRule::kSun || pass_plan_.kind == PassKind::kHold ||
+                                  pass_plan_.kind == PassKind::kShuffle;
+    score[s] = (everyone_doubled || punished) ? 2 * total : total;
+  }
+}
+
+void Game::score_moon(bool new_moon) {
+  const Rules& r = rules_.rules;
+  const int n = num_players();
+  const int total = rules_.moon_total;
+  DealResult& d = last_deal_;
+  auto& score = d.deal_score;
+  const int shooter = d.moon_shooter;
+
+  auto old_moon = [&] {
+    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : total;
+  };
+  switch (r.moon) {
+    case MoonRule::kNone:
+      break;
+    case MoonRule::kNoScore:
+      score.fill(0);
+      break;
+    case MoonRule::kOldMoon:
+      old_moon();
+      break;
+    case MoonRule::kNewMoon:
+      score[shooter] -= 2 * total;
+      break;
+    case MoonRule::kShooterChoice:
+      if (new_moon) {
+        score[shooter] -= 2 * total;
+      } else {
+        old_moon();
+      }
+      break;
+    case MoonRule::kNewMoonIfOldLoses:
+      old_moon();
+      if (old_moon_loses(shooter)) {
+        for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+        score[shooter] -= 2 * total;
+        new_moon = true;
+      }
+      break;
+    case MoonRule::kOmnibus:
+      score.fill(0);
+      score[shooter] = -total;
+      break;
+  }
+  d.new_moon =
+      new_moon && (r.moon == MoonRule::kShooterChoice || r.moon == MoonRule::kNewMoonIfOldLoses);
+  if (r.moon == MoonRule::kNewMoon) d.new_moon = true;
+}
+
+bool Game::old_moon_loses(int shooter) const {
+  const Rules& r = rules_.rules;
+  const auto& score = last_deal_.deal_score;
+  bool ends = false;
+  int best_other = 0;
+  bool first = true;
+  for (int s = 0; s < num_players(); ++s) {
+    const int after = scores_[s] + score[s];
+    ends |= after >= r.end_score;
+    if (s != shooter && (first || after < best_other)) {
+      best_other = after;
+      first = false;
+    }
+  }
+  return ends && scores_[shooter] + score[shooter] > best_other;
+}
+
+void Game::add_deal_to_scores() {
+  const Rules& r = rules_.rules;
+  const auto& score = last_deal_.deal_score;
+  for (int s = 0; s < num_players(); ++s) {
     scores_[s] += score[s];
     if (r.exactly_end_score_resets && r.end_score > 0 && scores_[s] == r.end_score) scores_[s] = 0;
   }
   if (r.sun_cleans_slate) {
     if (const int sweeper = all_tricks_seat(); sweeper >= 0) {
       scores_[sweeper] = 0;
-      d.slate_cleaned = true;
+      last_deal_.slate_cleaned = true;
     }
   }
+}
+
+void Game::settle_counters() {
+  const Rules& r = rules_.rules;
+  const int n = num_players();
+  DealResult& d = last_deal_;
+  const auto& score = d.deal_score;
   if (r.settlement == Settlement::kHowell) {
     int sum = 0;
     for (int s = 0; s < n; ++s) sum += score[s];
@@ -548,7 +586,6 @@ void Game::apply_deal_scores(bool new_moon) {
     }
   }
   for (int s = 0; s < n; ++s) counters_[s] += d.counters_delta[s];
-  ++deals_completed_;
 }
 
 void Game::end_deal_or_game() {

@@ -13,14 +13,8 @@ Rules unrestricted(Rules r) {
   return r;
 }
 
-std::vector<Preset> make_presets() {
-  std::vector<Preset> all;
-
-  all.push_back({"standard",
-                 "the modern computer game: four-way passing, 2C leads, hearts broken, no points "
-                 "on trick 1, old moon, game to 100",
-                 "Black Lady (Wikipedia), variations; Microsoft Hearts", Rules{}});
-
+// The Morehead, Culbertson and Foster rulebooks: pass three left, eldest leads.
+void add_rulebook_presets(std::vector<Preset>& all) {
   Rules morehead = unrestricted(Rules{});
   morehead.pass_schedule = PassSchedule::kLeft;
   all.push_back({"morehead2001",
@@ -48,7 +42,10 @@ std::vector<Preset> make_presets() {
                  "Foster (1909) discard hearts: pass 3 left, eldest leads, no moon, Howell "
                  "settlement over 10 deals from 100 counters",
                  "Black Lady: Earliest rules - Foster (1909)", foster});
+}
 
+// Variants where other cards count: the JD as a bonus, the QH, the JS in place of the QS.
+void add_card_value_presets(std::vector<Preset>& all) {
   Rules omnibus = Rules{};
   omnibus.jack_of_diamonds_points = -10;
   omnibus.moon = MoonRule::kOmnibus;
@@ -73,7 +70,10 @@ std::vector<Preset> make_presets() {
                  "Foster's black jack: the JS worth 10 replaces the black lady and must be "
                  "discarded first when void",
                  "Black Lady: Black jack (Foster 1909; Seymour 1958)", black_jack});
+}
 
+// The Hoyle (1887) games: no passing, eight deals.
+void add_hoyle_presets(std::vector<Preset>& all) {
   Rules spot = unrestricted(Rules{});
   spot.pass_schedule = PassSchedule::kNone;
   spot.heart_values = HeartValues::kFaceValue;
@@ -94,7 +94,10 @@ std::vector<Preset> make_presets() {
   all.push_back({"hearts1887",
                  "the original game: only hearts count, no passing, eldest leads, eight deals",
                  "Hearts: The Standard Hoyle (1887); Arnold (2011)", hearts1887});
+}
 
+// British Black Maria and the OpenSpiel defaults.
+void add_black_maria_and_openspiel(std::vector<Preset>& all) {
   Rules maria = unrestricted(Rules{});
   maria.pass_schedule = PassSchedule::kRight;
   maria.king_of_spades_points = 10;
@@ -113,6 +116,20 @@ std::vector<Preset> make_presets() {
                  "OpenSpiel 'hearts' defaults: one deal, random pass direction, 2C leads, no "
                  "points on trick 1, hearts broken (QS breaks them), old moon",
                  "DeepMind OpenSpiel games/hearts (default parameters)", openspiel});
+}
+
+std::vector<Preset> make_presets() {
+  std::vector<Preset> all;
+
+  all.push_back({"standard",
+                 "the modern computer game: four-way passing, 2C leads, hearts broken, no points "
+                 "on trick 1, old moon, game to 100",
+                 "Black Lady (Wikipedia), variations; Microsoft Hearts", Rules{}});
+
+  add_rulebook_presets(all);
+  add_card_value_presets(all);
+  add_hoyle_presets(all);
+  add_black_maria_and_openspiel(all);
   return all;
 }
 

@@ -181,6 +181,16 @@ class Game {
   void finish_trick();
   void finish_deal();
   void apply_deal_scores(bool new_moon);
+  // The sun's deal scores: the sweeper 0, the others the total, doubled when punished.
+  void score_sun();
+  // The moon's deal scores under the moon rule in force; sets last_deal_.new_moon.
+  void score_moon(bool new_moon);
+  // kNewMoonIfOldLoses: the old moon just scored ends the game with the shooter not winning.
+  bool old_moon_loses(int shooter) const;
+  // Adds the deal scores to the game scores (exact end-score reset, the sun's clean slate).
+  void add_deal_to_scores();
+  // Howell or sweepstake settlement of the deal in counters.
+  void settle_counters();
   void end_deal_or_game();
   int all_tricks_seat() const;
   void compute_ranks();

@@ -1,0 +1,472 @@
+// `arena bench`: the arena's speed on this machine, and the bench signature.
+//
+// One run prints the machine and build, then (1) engine deals per second with four in-process
+// `random` plugins, records off and on; (2) decisions per second and latency per transport next
+// to a bare gRPC call; (3) tournament games per second at concurrency 1 and 2; (4) the bench
+// signature. --quick runs each part briefly (for CI: the figures are rough, nothing is asserted).
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "bench/bench.h"
+#include "bench/bench_signature.h"
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "players/bot_specs.h"
+#include "players/plugin_loader.h"
+#include "tournament/tournament.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BenchFlags {
+  bool json = false;
+  bool quick = false;
+  bool signature_only = false;
+  std::vector<std::string> plugin_dirs;
+};
+
+// Sizes of each part; --quick shrinks them to a few seconds in all.
+struct BenchPlan {
+  double engine_seconds;
+  long long decisions;
+  double transport_max_seconds;
+  long long bare_calls;
+  int tournament_groups;
+  int tournament_rounds;  // each round runs concurrency 1 and 2 once, back to back
+};
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("model name")) return line.substr(line.find(':') + 2);
+  }
+  return "unknown";
+}
+
+std::string build_description() {
+  std::string text = HEARTS_BUILD_TYPE;
+#ifdef HEARTS_SANITIZED
+  text += " + ASan/UBSan";
+#endif
+#ifndef NDEBUG
+  text += " (assertions on)";
+#endif
+  return text + ", " + std::string("g++ ") + __VERSION__;
+}
+
+std::string fixed(double value, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << value;
+  return out.str();
+}
+
+Json latency_json(const LatencyBench& bench) {
+  Json out = Json::object();
+  out["calls"] = bench.calls;
+  out["per_second"] = bench.calls_per_second();
+  out["mean_us"] = bench.mean_us;
+  out["p50_us"] = bench.p50_us;
+  out["p99_us"] = bench.p99_us;
+  return out;
+}
+
+std::string latency_line(const std::string& name, const LatencyBench& bench) {
+  std::ostringstream out;
+  out << "  " << std::left << std::setw(24) << name << std::right << std::setw(12)
+      << fixed(bench.calls_per_second(), 0) << "/s  mean " << std::setw(9)
+      << fixed(bench.mean_us, 2) << " us  p50 " << std::setw(9) << fixed(bench.p50_us, 2)
+      << " us  p99 " << std::setw(9) << fixed(bench.p99_us, 2) << " us";
+  return out.str();
+}
+
+// A tournament of the cheap deterministic bots in a fresh directory; games per second.
+bool bench_tournament(const BenchFlags& flags, int groups, int concurrency, const fs::path& dir,
+                      int round, double* games_per_second, long long* games, std::string* error) {
+  TournamentSetup setup;
+  setup.rules = *hearts::preset_rules("standard");
+  setup.specs = {"random", "lowest", "ducker", "heuristic"};
+  setup.groups = groups;
+  setup.seed = 11;
+  setup.concurrency = concurrency;
+  const fs::path out_dir =
+      dir / ("tournament-c" + std::to_string(concurrency) + "-r" + std::to_string(round));
+  setup.out_dir = out_dir.string();
+  setup.plugin_dirs = flags.plugin_dirs;
+  setup.bootstrap_samples = 100;
+  setup.quiet = true;
+  setup.print_results = false;
+  setup.command = "arena bench";
+  const auto start = std::chrono::steady_clock::now();
+  if (run_tournament(setup) != 0) {
+    *error = "bench: the tournament at concurrency " + std::to_string(concurrency) + " failed";
+    return false;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  *games = 4LL * groups;  // one table of four bots, four seat rotations per group
+  *games_per_second = *games / seconds;
+  std::error_code ec;
+  fs::remove_all(out_dir, ec);  // the next round must start afresh, not resume
+  return true;
+}
+
+// --signature: the signature alone, as text or JSON.
+void print_signature_only(const BenchFlags& flags, const BenchSignature& signature) {
+  if (flags.json) {
+    Json out = Json::object();
+    out["signature"] = signature.hash;
+    print_json(out);
+  } else {
+    std::cout << signature.hash << '\n';
+  }
+}
+
+// Removes the bench's scratch directory when the run ends, however it ends.
+struct RemoveDirOnExit {
+  fs::path dir;
+  ~RemoveDirOnExit() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+};
+
+void add_machine_json(const BenchFlags& flags, Json* out) {
+  Json& machine = (*out)["machine"] = Json::object();
+  machine["cpu"] = cpu_model();
+  machine["cores"] = static_cast<long long>(std::thread::hardware_concurrency());
+  machine["build"] = build_description();
+  machine["quick"] = flags.quick;
+}
+
+void print_machine(const BenchFlags& flags) {
+  std::cout << "arena bench" << (flags.quick ? " --quick (rough figures)" : "") << "\n"
+            << "machine: " << cpu_model() << ", " << std::thread::hardware_concurrency()
+            << " cores\nbuild:   " << build_description() << "\n\n";
+}
+
+// What the parts of one bench run share.
+struct BenchRun {
+  const BenchFlags& flags;
+  const BenchPlan& plan;
+  const fs::path& dir;  // scratch directory, removed at the end
+  const std::vector<std::string>& search_path;
+  const hearts::CompiledRules& rules;  // standard
+  PlayerSource& random;                // the in-process random plugin
+};
+
+// 1. Engine.
+struct EngineFigures {
+  EngineBench records_off, records_on;
+  double clock_ns = 0;
+  double clock_ceiling = 0;
+};
+
+bool measure_engine(const BenchRun& run, EngineFigures* engine, std::string* error) {
+  if (!bench_engine(run.random, run.rules, run.plan.engine_seconds, "", &engine->records_off,
+                    error) ||
+      !bench_engine(run.random, run.rules, run.plan.engine_seconds,
+                    (run.dir / "bench.records").string(), &engine->records_on, error)) {
+    return false;
+  }
+  const EngineBench& records_off = engine->records_off;
+  // The floor that timing every decision puts under a deal on this machine.
+  const double clock_ns = clock_read_ns(TscClock(), run.flags.quick ? 100'000 : 10'000'000);
+  const double decisions_per_deal =
+      records_off.deals > 0 ? static_cast<double>(records_off.decisions) / records_off.deals : 0;
+  engine->clock_ns = clock_ns;
+  engine->clock_ceiling =
+      clock_ns > 0 && decisions_per_deal > 0 ? 1e9 / (clock_ns * decisions_per_deal) : 0;
+  return true;
+}
+
+void add_engine_json(const EngineFigures& figures, Json* out) {
+  Json& engine = (*out)["engine"] = Json::object();
+  engine["clock_read_ns"] = figures.clock_ns;
+  engine["clock_counter"] = TscClock::uses_counter();
+  engine["timed_referee_ceiling_deals_per_second"] = figures.clock_ceiling;
+  for (const auto& [name, bench] : {std::pair{"records_off", &figures.records_off},
+                                    std::pair{"records_on", &figures.records_on}}) {
+    Json& entry = engine[name] = Json::object();
+    entry["deals"] = bench->deals;
+    entry["decisions"] = bench->decisions;
+    entry["seconds"] = bench->seconds;
+    entry["deals_per_second"] = bench->deals_per_second();
+  }
+}
+
+void print_engine(const EngineFigures& figures) {
+  const EngineBench& records_off = figures.records_off;
+  const EngineBench& records_on = figures.records_on;
+  std::cout << "1. engine: random deals/s on one thread, 4 x random plugin, standard rules\n"
+            << "  records off  " << std::setw(12) << fixed(records_off.deals_per_second(), 0)
+            << " deals/s  (" << records_off.deals << " deals, "
+            << fixed(records_off.decisions / records_off.seconds / 1e6, 2) << " M decisions/s)\n"
+            << "  records on   " << std::setw(12) << fixed(records_on.deals_per_second(), 0)
+            << " deals/s  (" << records_on.deals << " deals)\n"
+            << "  clock read   " << std::setw(12) << fixed(figures.clock_ns, 1) << " ns       ("
+            << (TscClock::uses_counter() ? "time-stamp counter" : "steady_clock")
+            << "; a read per decision caps a timed referee at " << fixed(figures.clock_ceiling, 0)
+            << " deals/s)\n\n";
+}
+
+// 2. Transports. The bots and server measured; they live until the bench ends.
+struct TransportBots {
+  std::shared_ptr<PlayerSource> isolated;
+  std::unique_ptr<ServeChild> server;
+  std::shared_ptr<PlayerSource> remote;
+};
+
+struct TransportFigures {
+  LatencyBench in_process, isolated, remote, bare;
+  double ratio_mean = 0;
+  double ratio_p50 = 0;
+};
+
+bool start_transport_bots(const BenchRun& run, TransportBots* bots, std::string* error) {
+  SpecOptions spec_options;
+  spec_options.log_dir = run.dir.string();
+  bots->isolated = resolve_bot_spec("isolated:random", run.search_path, error, spec_options);
+  if (!bots->isolated) return false;
+  std::error_code ec;
+  const std::string executable = fs::read_symlink("/proc/self/exe", ec).string();
+  bots->server = ServeChild::start(executable, "random", error);
+  if (!bots->server) return false;
+  bots->remote =
+      resolve_bot_spec("grpc://" + bots->server->address(), run.search_path, error, spec_options);
+  return bots->remote != nullptr;
+}
+
+bool measure_transports(const BenchRun& run, const TransportBots& bots,
+                        TransportFigures* transports, std::string* error) {
+  const BenchPlan& plan = run.plan;
+  const std::string& address = bots.server->address();
+  LatencyBench bare_before, bare_after;
+  // Bare calls before and after the remote games, so both see the same conditions.
+  if (!bench_decisions(run.random, run.rules, plan.decisions * 10, plan.transport_max_seconds,
+                       &transports->in_process, error) ||
+      !bench_decisions(*bots.isolated, run.rules, plan.decisions, plan.transport_max_seconds,
+                       &transports->isolated, error) ||
+      !bench_bare_grpc(address, plan.bare_calls / 2, &bare_before, error) ||
+      !bench_decisions(*bots.remote, run.rules, plan.decisions, plan.transport_max_seconds,
+                       &transports->remote, error) ||
+      !bench_bare_grpc(address, plan.bare_calls / 2, &bare_after, error)) {
+    return false;
+  }
+  LatencyBench& bare = transports->bare = bare_before;
+  bare.calls += bare_after.calls;
+  bare.seconds += bare_after.seconds;
+  bare.mean_us = (bare_before.mean_us + bare_after.mean_us) / 2;
+  bare.p50_us = (bare_before.p50_us + bare_after.p50_us) / 2;
+  bare.p99_us = (bare_before.p99_us + bare_after.p99_us) / 2;
+  const LatencyBench& remote = transports->remote;
+  transports->ratio_mean = bare.mean_us > 0 ? remote.mean_us / bare.mean_us : 0;
+  transports->ratio_p50 = bare.p50_us > 0 ? remote.p50_us / bare.p50_us : 0;
+  return true;
+}
+
+void add_transports_json(const TransportFigures& figures, Json* out) {
+  Json& transports = (*out)["transports"] = Json::object();
+  transports["in_process"] = latency_json(figures.in_process);
+  transports["isolated"] = latency_json(figures.isolated);
+  transports["remote_grpc"] = latency_json(figures.remote);
+  transports["bare_grpc_call"] = latency_json(figures.bare);
+  transports["remote_over_bare_mean"] = figures.ratio_mean;
+  transports["remote_over_bare_p50"] = figures.ratio_p50;
+}
+
+void print_transports(const TransportFigures& figures) {
+  std::cout << "2. decisions per transport (random bot in every seat)\n"
+            << latency_line("in-process plugin", figures.in_process) << '\n'
+            << latency_line("isolated plugin", figures.isolated) << '\n'
+            << latency_line("remote gRPC (loopback)", figures.remote) << '\n'
+            << latency_line("bare gRPC GetInfo call", figures.bare) << '\n'
+            << "  remote / bare: " << fixed(figures.ratio_mean, 2) << "x (mean), "
+            << fixed(figures.ratio_p50, 2) << "x (p50)\n\n";
+}
+
+// 3. Tournament scaling.
+struct TournamentFigures {
+  long long games = 0;
+  double per_second_1 = 0;
+  double per_second_2 = 0;
+  double lowest_speedup = 0;
+  double highest_speedup = 0;
+  double speedup = 0;  // the median round's
+  double independent_speedup = 0;
+};
+
+// A shared VM's speed drifts by more than the effect measured, so each round runs the two
+// concurrencies back to back (alternating which goes first) and the speed-up is the median of the
+// rounds' ratios: a slow stretch of the machine falls on both runs of a round, or on one round.
+// The rates shown are the medians of the rounds too.
+bool measure_tournament_rounds(const BenchRun& run, TournamentFigures* tournament,
+                               std::string* error) {
+  std::vector<double> rates_1, rates_2, round_speedups;
+  for (int round = 0; round < run.plan.tournament_rounds; ++round) {
+    double round_1 = 0, round_2 = 0;
+    for (int concurrency : round % 2 == 0 ? std::array{1, 2} : std::array{2, 1}) {
+      if (!bench_tournament(run.flags, run.plan.tournament_groups, concurrency, run.dir, round,
+                            concurrency == 1 ? &round_1 : &round_2, &tournament->games, error)) {
+        return false;
+      }
+    }
+    rates_1.push_back(round_1);
+    rates_2.push_back(round_2);
+    round_speedups.push_back(round_1 > 0 ? round_2 / round_1 : 0);
+  }
+  tournament->per_second_1 = quantile(rates_1, 0.5);
+  tournament->per_second_2 = quantile(rates_2, 0.5);
+  tournament->lowest_speedup = *std::min_element(round_speedups.begin(), round_speedups.end());
+  tournament->highest_speedup = *std::max_element(round_speedups.begin(), round_speedups.end());
+  tournament->speedup = quantile(round_speedups, 0.5);
+  return true;
+}
+
+// The machine's own ceiling for this work: two independent engine runs at once, no shared
+// state at all. On a VM whose two vCPUs share a core this is far below 2x.
+bool measure_independent_engines(const BenchRun& run, const EngineBench& records_off,
+                                 double* independent_speedup, std::string* error) {
+  EngineBench pair[2];
+  std::string pair_error[2];
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t) {
+      threads.emplace_back([&, t] {
+        bench_engine(run.random, run.rules, run.plan.engine_seconds, "", &pair[t], &pair_error[t]);
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+  }
+  for (const std::string& e : pair_error) {
+    if (!e.empty()) {
+      *error = e;
+      return false;
+    }
+  }
+  *independent_speedup = records_off.deals_per_second() > 0
+                             ? (pair[0].deals_per_second() + pair[1].deals_per_second()) /
+                                   records_off.deals_per_second()
+                             : 0;
+  return true;
+}
+
+void add_tournament_json(const TournamentFigures& figures, const BenchPlan& plan, Json* out) {
+  Json& tournament = (*out)["tournament"] = Json::object();
+  tournament["games"] = figures.games;
+  tournament["games_per_second_1"] = figures.per_second_1;
+  tournament["games_per_second_2"] = figures.per_second_2;
+  tournament["rounds"] = static_cast<long long>(plan.tournament_rounds);
+  tournament["speedup"] = figures.speedup;  // the median round's
+  tournament["lowest_round_speedup"] = figures.lowest_speedup;
+  tournament["highest_round_speedup"] = figures.highest_speedup;
+  tournament["independent_engines_speedup"] = figures.independent_speedup;
+}
+
+void print_tournament(const TournamentFigures& figures, const BenchPlan& plan) {
+  std::cout << "3. tournament: " << figures.games
+            << " games of random, lowest, ducker, heuristic, median of "
+            << count_of(plan.tournament_rounds, "round") << "\n"
+            << "  concurrency 1 " << std::setw(10) << fixed(figures.per_second_1, 1) << " games/s\n"
+            << "  concurrency 2 " << std::setw(10) << fixed(figures.per_second_2, 1)
+            << " games/s  speed-up " << fixed(figures.speedup, 2)
+            << "x (rounds: " << fixed(figures.lowest_speedup, 2) << "x to "
+            << fixed(figures.highest_speedup, 2) << "x)\n"
+            << "  for scale: two independent engine runs at once reach "
+            << fixed(figures.independent_speedup, 2) << "x one run\n\n";
+}
+
+// 4. Signature.
+void add_signature_json(const BenchSignature& signature, Json* out) {
+  Json& sig = (*out)["signature"] = Json::object();
+  sig["hash"] = signature.hash;
+  sig["games"] = signature.games;
+  sig["deals"] = signature.deals;
+  sig["plays"] = signature.plays;
+}
+
+void print_signature(const BenchSignature& signature) {
+  std::cout << "4. signature: " << signature.hash << "  (" << signature.games << " games, "
+            << signature.deals << " deals, " << signature.plays << " plays, every preset)\n";
+}
+
+int run_bench(const BenchFlags& flags) {
+  const auto search_path = plugin_search_path(flags.plugin_dirs);
+  std::string error;
+  BenchSignature signature;
+  if (!compute_bench_signature(search_path, &signature, &error)) return fail(error);
+  if (flags.signature_only) {
+    print_signature_only(flags, signature);
+    return 0;
+  }
+
+  const BenchPlan plan = flags.quick ? BenchPlan{0.2, 2'000, 2.0, 1'000, 2, 1}
+                                     : BenchPlan{3.0, 40'000, 20.0, 20'000, 1500, 5};
+  const fs::path dir = fs::temp_directory_path() / ("arena-bench-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const RemoveDirOnExit cleanup{dir};
+  const bool text = !flags.json;
+  Json out = Json::object();
+  add_machine_json(flags, &out);
+  if (text) print_machine(flags);
+
+  const hearts::CompiledRules rules = *hearts::compile(*hearts::preset_rules("standard"));
+  auto random = resolve_bot_spec("random", search_path, &error);
+  if (!random) return fail(error);
+  const BenchRun run{flags, plan, dir, search_path, rules, *random};
+  EngineFigures engine;
+  if (!measure_engine(run, &engine, &error)) return fail(error);
+  add_engine_json(engine, &out);
+  if (text) print_engine(engine);
+
+  TransportBots bots;
+  TransportFigures transports;
+  if (!start_transport_bots(run, &bots, &error) ||
+      !measure_transports(run, bots, &transports, &error)) {
+    return fail(error);
+  }
+  add_transports_json(transports, &out);
+  if (text) print_transports(transports);
+
+  TournamentFigures tournament;
+  if (!measure_tournament_rounds(run, &tournament, &error) ||
+      !measure_independent_engines(run, engine.records_off, &tournament.independent_speedup,
+                                   &error)) {
+    return fail(error);
+  }
+  add_tournament_json(tournament, plan, &out);
+  if (text) print_tournament(tournament, plan);
+
+  add_signature_json(signature, &out);
+  if (text) {
+    print_signature(signature);
+  } else {
+    print_json(out);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<BenchFlags>();
+  auto* bench = app.add_subcommand(
+      "bench", "measure engine, transport and tournament speed, and print the bench signature");
+  bench->add_flag("--json", flags->json, "machine-readable output");
+  bench->add_flag("--quick", flags->quick, "a few seconds in all, rough figures (for CI)");
+  bench->add_flag("--signature", flags->signature_only,
+                  "print only the bench signature (a hash of a fixed-seed run's plays and scores)");
+  bench->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  bench->callback([flags, exit_code] { *exit_code = run_bench(*flags); });
+}
+
+}  // namespace arena

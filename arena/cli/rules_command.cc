@@ -1,0 +1,99 @@
+// `arena rules` and `arena rules show PRESET`: the presets and every option of one.
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "hearts/rule_options.h"
+
+namespace arena {
+namespace {
+
+struct RulesShowFlags {
+  RulesFlags rules;
+  bool json = false;
+};
+
+int list_presets(bool json) {
+  if (json) {
+    Json out = Json::object();
+    Json& list = out["presets"] = Json::array();
+    for (const hearts::Preset& preset : hearts::presets()) {
+      Json& entry = list.emplace_back(Json::object());
+      entry["name"] = preset.name;
+      entry["summary"] = preset.summary;
+      entry["source"] = preset.source;
+    }
+    print_json(out);
+    return 0;
+  }
+  std::cout << "Rules presets (show one with `arena rules show NAME`):\n";
+  for (const hearts::Preset& preset : hearts::presets()) {
+    std::cout << "  " << std::left << std::setw(16) << preset.name << preset.summary << '\n';
+  }
+  return 0;
+}
+
+int show_rules(const RulesShowFlags& flags) {
+  hearts::Rules rules;
+  if (hearts::Status status = flags.rules.resolve(&rules); !status.ok()) {
+    return fail(status.message());
+  }
+  std::string error;
+  const auto compiled = hearts::compile(rules, &error);
+  if (!compiled) return fail(error);
+  const hearts::CardSet removed = hearts::CardSet::full_deck() - compiled->in_play;
+  if (flags.json) {
+    Json out = Json::object();
+    out["preset"] = flags.rules.preset;
+    out["options"] = rules_to_json(rules);
+    Json& derived = out["derived"] = Json::object();
+    derived["hand_size"] = compiled->hand_size;
+    derived["kitty_size"] = compiled->kitty_size;
+    derived["pass_count"] = compiled->pass_count;
+    derived["moon_total"] = compiled->moon_total;
+    derived["removed_cards"] = removed.empty() ? "" : hearts::to_string(removed);
+    derived["penalty_cards"] = hearts::to_string(compiled->penalty_cards);
+    print_json(out);
+    return 0;
+  }
+  for (const hearts::Preset& preset : hearts::presets()) {
+    if (preset.name == flags.rules.preset) {
+      std::cout << preset.name << ": " << preset.summary << "\nsource: " << preset.source << "\n\n";
+    }
+  }
+  for (const hearts::RuleOption& option : hearts::rule_options()) {
+    std::string value = option.get(rules);
+    if (value.empty()) value = "-";
+    std::cout << "  " << std::left << std::setw(28) << option.name << std::setw(22) << value
+              << option.help << '\n';
+  }
+  std::cout << "\nderived: hand size " << compiled->hand_size << ", kitty " << compiled->kitty_size
+            << ", pass count " << compiled->pass_count << ", moon total " << compiled->moon_total
+            << ", removed cards " << (removed.empty() ? "none" : hearts::to_string(removed))
+            << '\n';
+  return 0;
+}
+
+}  // namespace
+
+void add_rules_command(CLI::App& app, int* exit_code) {
+  auto* rules = app.add_subcommand("rules", "list the rules presets, or show every option of one");
+  auto list_json = std::make_shared<bool>(false);
+  rules->add_flag("--json", *list_json, "machine-readable output");
+  rules->require_subcommand(0, 1);
+  rules->callback([rules, list_json, exit_code] {
+    if (rules->get_subcommands().empty()) *exit_code = list_presets(*list_json);
+  });
+
+  auto flags = std::make_shared<RulesShowFlags>();
+  auto* show = rules->add_subcommand("show", "print every rule option of a preset");
+  show->add_option("preset", flags->rules.preset, "preset name (see `arena rules`)")->required();
+  show->add_option("--players", flags->rules.players, "players at the table, 3 to 7");
+  show->add_option("--set", flags->rules.settings, "override a rule option, NAME=VALUE");
+  show->add_flag("--json", flags->json, "machine-readable output");
+  show->callback([flags, exit_code] { *exit_code = show_rules(*flags); });
+}
+
+}  // namespace arena

@@ -1,0 +1,55 @@
+// `arena serve --bot SPEC --listen ADDR`: hosts a bot as a gRPC server for remote arenas.
+// `arena serve --bot SPEC --channel-fd N`: the child side of an isolated plugin (isolated.h).
+#include <limits>
+#include <memory>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "players/bot_server.h"
+#include "players/bot_specs.h"
+#include "players/isolated_child.h"
+#include "players/plugin_loader.h"
+
+namespace arena {
+namespace {
+
+struct ServeFlags {
+  std::string bot;
+  ServeOptions serve;
+  std::vector<std::string> plugin_dirs;
+  int channel_fd = -1;
+};
+
+int run_serve(const ServeFlags& flags) {
+  if (flags.bot.starts_with("isolated:") || !grpc_target(flags.bot).empty()) {
+    return fail("serve: --bot must be a plugin name or file, not '" + flags.bot + "'");
+  }
+  std::string error;
+  auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
+  if (!source) return fail(error);
+  if (flags.channel_fd >= 0) return serve_isolated_child(source, flags.channel_fd);
+  return serve_bot(source, flags.serve);
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<ServeFlags>();
+  auto* serve = app.add_subcommand(
+      "serve", "host a bot plugin as a gRPC Bot server (until SIGINT or SIGTERM)");
+  serve->add_option("--bot", flags->bot, "the bot: a plugin name or file")->required();
+  serve
+      ->add_option("--listen", flags->serve.listen,
+                   "HOST:PORT or unix:PATH; binds 127.0.0.1 unless a host is given "
+                   "(0.0.0.0:PORT to accept other machines); port 0 picks a free one")
+      ->capture_default_str();
+  serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  serve
+      ->add_option("--channel-fd", flags->channel_fd,
+                   "serve an arena's isolated-plugin channel on this inherited socket instead of "
+                   "gRPC (the arena starts its isolated children this way)")
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+  serve->callback([flags, exit_code] { *exit_code = run_serve(*flags); });
+}
+
+}  // namespace arena

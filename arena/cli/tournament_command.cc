@@ -1,0 +1,249 @@
+// `arena tournament`: a rated round-robin; every flag can also come from a JSON config file.
+#include <google/protobuf/util/json_util.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "common/read_file.h"
+#include "tournament.pb.h"
+#include "tournament/schedule.h"
+#include "tournament/tournament.h"
+
+namespace arena {
+namespace {
+
+struct TournamentFlags {
+  std::string config;
+  hearts::proto::TournamentConfig values;  // flags override the config file
+  std::string bots;
+  std::string permutations = "cyclic";
+  bool resume = false;
+  bool json = false;
+  bool quiet = false;
+  CLI::App* command = nullptr;
+};
+
+bool given(const TournamentFlags& flags, const std::string& name) {
+  return flags.command->count(name) > 0;
+}
+
+// Reads the JSON config file into *config; false with *error (one line) on failure.
+bool read_config(const std::string& path, hearts::proto::TournamentConfig* config,
+                 std::string* error) {
+  std::string text, why;
+  if (!read_whole_file(path, &text, &why)) {
+    *error = "config " + path + ": cannot be read (" + why + ")";
+    return false;
+  }
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(text, config, options);
+  if (!status.ok()) {
+    // Syntax errors come with a caret line under the text: keep the error to one line.
+    const std::string message(status.message());
+    *error = "config " + path + ": " + message.substr(0, message.find('\n')) +
+             " (fields are those of proto/tournament.proto)";
+    return false;
+  }
+  return true;
+}
+
+// The flags given on the command line override the config; then the defaults fill the gaps.
+void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* config) {
+  const auto& v = flags.values;
+  if (given(flags, "--bots")) {
+    config->clear_bots();
+    std::stringstream list(flags.bots);
+    std::string spec;
+    while (std::getline(list, spec, ',')) config->add_bots(spec);
+  }
+  if (given(flags, "--rules")) config->set_rules(v.rules());
+  if (config->rules().empty()) config->set_rules("standard");
+  if (given(flags, "--players")) config->set_players(v.players());
+  if (given(flags, "--set")) *config->mutable_set() = v.set();
+  if (given(flags, "--games")) config->set_games(v.games());
+  if (config->games() == 0) config->set_games(1);
+  if (given(flags, "--seed")) config->set_seed(v.seed());
+  if (given(flags, "--concurrency")) config->set_concurrency(v.concurrency());
+  if (config->concurrency() == 0) config->set_concurrency(1);
+  if (given(flags, "--out")) config->set_out(v.out());
+  if (given(flags, "--permutations")) config->set_permutations(flags.permutations);
+  if (config->permutations().empty()) config->set_permutations("cyclic");
+  if (given(flags, "--gauntlet")) config->set_gauntlet(v.gauntlet());
+  if (given(flags, "--move-ms")) config->set_move_ms(v.move_ms());
+  if (config->move_ms() == 0) config->set_move_ms(1000);
+  if (given(flags, "--bank-ms")) config->set_bank_ms(v.bank_ms());
+  if (given(flags, "--hang-ms")) config->set_hang_ms(v.hang_ms());
+  if (given(flags, "--forfeit-after")) config->set_forfeit_after(v.forfeit_after());
+  if (given(flags, "--plugin-dir")) *config->mutable_plugin_dirs() = v.plugin_dirs();
+  if (given(flags, "--isolate")) config->set_isolate(true);
+  if (given(flags, "--bot-memory-mb")) config->set_bot_memory_mb(v.bot_memory_mb());
+  if (given(flags, "--shard")) config->set_shard(v.shard());
+  if (given(flags, "--bootstrap")) config->set_bootstrap_samples(v.bootstrap_samples());
+  if (!config->has_bootstrap_samples()) config->set_bootstrap_samples(1000);
+}
+
+// What is wrong with the merged settings (one line), or empty.
+std::string config_problem(const hearts::proto::TournamentConfig& config) {
+  // Config fields and flags are one setting each: the message names both spellings.
+  if (const std::string bad = first_out_of_range({
+          {"games (--games)", config.games(), 1},
+          {"concurrency (--concurrency)", config.concurrency(), 1},
+          {"move_ms (--move-ms)", config.move_ms(), 1},
+          {"bank_ms (--bank-ms)", config.bank_ms(), 0},
+          {"hang_ms (--hang-ms)", config.hang_ms(), 0},
+          {"forfeit_after (--forfeit-after)", config.forfeit_after(), 0},
+          {"bot_memory_mb (--bot-memory-mb)", config.bot_memory_mb(), 0},
+          {"bootstrap_samples (--bootstrap)", config.bootstrap_samples(), 0},
+      });
+      !bad.empty()) {
+    return bad;
+  }
+  for (const std::string& bot : config.bots()) {
+    // `"bots": "a,b"` parses as one entry: JSON wants a list, the command line a comma list.
+    if (bot.find(',') != std::string::npos) {
+      return "bots: '" + bot + "' is several specs in one string; in a config file give a " +
+             "list such as [\"random\", \"ducker\"]";
+    }
+  }
+  if (config.permutations() != "cyclic" && config.permutations() != "all") {
+    return "--permutations must be cyclic or all, not '" + config.permutations() + "'";
+  }
+  return "";
+}
+
+// The tournament the checked settings describe; false with *error if the rules or shard are bad.
+bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentFlags& flags,
+                TournamentSetup* setup, std::string* error) {
+  setup->preset = config.rules();
+  RulesFlags rules_flags;
+  rules_flags.preset = config.rules();
+  rules_flags.players = config.players();
+  rules_flags.settings.assign(config.set().begin(), config.set().end());
+  if (hearts::Status status = rules_flags.resolve(&setup->rules); !status.ok()) {
+    *error = status.message();
+    return false;
+  }
+  setup->specs.assign(config.bots().begin(), config.bots().end());
+  setup->groups = config.games();
+  setup->seed = config.seed();
+  setup->concurrency = config.concurrency();
+  setup->out_dir = config.out();
+  setup->all_permutations = config.permutations() == "all";
+  setup->gauntlet = config.gauntlet();
+  setup->referee.move_time_us = config.move_ms() * 1000;
+  setup->referee.game_bank_us = config.bank_ms() * 1000;
+  setup->referee.forfeit_after = config.forfeit_after();
+  setup->hang_ms = config.hang_ms();
+  setup->plugin_dirs.assign(config.plugin_dirs().begin(), config.plugin_dirs().end());
+  setup->spec_options.isolate_all = config.isolate();
+  // As for `arena play`: 1024 MB unless the config or --bot-memory-mb says otherwise (0 = none).
+  setup->spec_options.memory_limit_mb = config.has_bot_memory_mb() ? config.bot_memory_mb() : 1024;
+  setup->spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
+  if (!config.shard().empty()) {
+    if (!parse_shard(config.shard(), &setup->shard_index, &setup->shard_count, error)) {
+      return false;
+    }
+  }
+  setup->bootstrap_samples = config.bootstrap_samples();
+  setup->json = flags.json;
+  setup->quiet = flags.quiet;
+  setup->command = command_line();
+  return true;
+}
+
+int run(TournamentFlags& flags) {
+  hearts::proto::TournamentConfig config;
+  std::string error;
+  if (!flags.config.empty() && !read_config(flags.config, &config, &error)) return fail(error);
+  apply_flags(flags, &config);
+  if (const std::string bad = config_problem(config); !bad.empty()) return fail(bad);
+  TournamentSetup setup;
+  if (!make_setup(config, flags, &setup, &error)) return fail(error);
+  return run_tournament(setup);
+}
+
+// The time limits and the bots' plugins and processes.
+void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
+  t->add_option_function<int64_t>(
+      "--move-ms", [&v](int64_t x) { v.set_move_ms(x); }, "time limit per decision (default 1000)");
+  t->add_option_function<int64_t>(
+      "--bank-ms", [&v](int64_t x) { v.set_bank_ms(x); },
+      "total thinking time per bot per game (0 = none)");
+  t->add_option_function<int64_t>(
+      "--hang-ms", [&v](int64_t x) { v.set_hang_ms(x); },
+      "stop when a bot has not returned after this long");
+  t->add_option_function<int>(
+      "--forfeit-after", [&v](int x) { v.set_forfeit_after(x); },
+      "a bot forfeits a game at its N-th violation (0 = never)");
+  t->add_option_function<std::vector<std::string>>(
+      "--plugin-dir",
+      [&v](const std::vector<std::string>& x) {
+        v.clear_plugin_dirs();
+        for (const auto& d : x) v.add_plugin_dirs(d);
+      },
+      "look for plugins here first (repeatable)");
+  t->add_flag_function(
+      "--isolate", [&v](int64_t) { v.set_isolate(true); },
+      "run every plugin in its own child process");
+  t->add_option_function<int64_t>(
+      "--bot-memory-mb", [&v](int64_t x) { v.set_bot_memory_mb(x); },
+      "address-space limit of each isolated bot process (default 1024; 0 = none)");
+}
+
+}  // namespace
+
+void add_tournament_command(CLI::App& app, int* exit_code) {
+  auto flags = std::make_shared<TournamentFlags>();
+  auto* t = app.add_subcommand("tournament",
+                               "a rated round-robin between bots, with duplicate "
+                               "deals; resumes where it stopped");
+  flags->command = t;
+  auto& v = flags->values;
+  t->add_option("--config", flags->config, "JSON config (fields of proto/tournament.proto)");
+  t->add_option("--bots", flags->bots, "comma-separated bot specs (as for arena play)");
+  t->add_option_function<std::string>(
+      "--rules", [&v](const std::string& x) { v.set_rules(x); }, "rules preset (default standard)");
+  t->add_option_function<int>(
+      "--players", [&v](int x) { v.set_players(x); }, "table size (default: the preset's)");
+  t->add_option_function<std::vector<std::string>>(
+      "--set",
+      [&v](const std::vector<std::string>& x) {
+        v.clear_set();
+        for (const auto& s : x) v.add_set(s);
+      },
+      "override a rule option, NAME=VALUE (repeatable)");
+  t->add_option_function<int>(
+      "--games", [&v](int x) { v.set_games(x); }, "duplicate groups per table (default 1)");
+  t->add_option_function<uint64_t>(
+       "--seed", [&v](uint64_t x) { v.set_seed(x); }, "tournament seed (default 0)")
+      ->check(seed_validator());
+  t->add_option_function<int>(
+      "--concurrency", [&v](int x) { v.set_concurrency(x); },
+      "games played at once, one thread each (default 1); results do not depend on it");
+  t->add_option_function<std::string>(
+      "--out", [&v](const std::string& x) { v.set_out(x); },
+      "output directory: records and results.json");
+  t->add_option("--permutations", flags->permutations,
+                "seatings per duplicate group: cyclic (n rotations) or all (n! orders)");
+  t->add_option_function<std::string>(
+      "--gauntlet", [&v](const std::string& x) { v.set_gauntlet(x); },
+      "play only the tables of this bot (one of --bots)");
+  add_limit_options(t, v);
+  t->add_option_function<std::string>(
+      "--shard", [&v](const std::string& x) { v.set_shard(x); },
+      "play slice I of N of the schedule (I/N)");
+  t->add_option_function<int>(
+      "--bootstrap", [&v](int x) { v.set_bootstrap_samples(x); },
+      "bootstrap resamples for the intervals (default 1000; 0 = no intervals)");
+  t->add_flag("--resume", flags->resume,
+              "continue the tournament in --out (also automatic when its records exist)");
+  t->add_flag("--json", flags->json, "print results.json instead of the leaderboard");
+  t->add_flag("--quiet", flags->quiet, "no progress lines");
+  t->callback([flags, exit_code] { *exit_code = run(*flags); });
+}
+
+}  // namespace arena

@@ -1,0 +1,477 @@
+#include "match/referee.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace arena {
+namespace {
+
+using hearts::Card;
+using hearts::CardSet;
+using hearts::Phase;
+using hearts::proto::Violation;
+
+std::string ms_text(int64_t us) {
+  return std::to_string(us / 1000) + "." + std::to_string((us % 1000) / 100) + " ms";
+}
+
+hearts::proto::PassPlanRecord::Kind plan_kind(hearts::PassKind kind) {
+  switch (kind) {
+    case hearts::PassKind::kHold:
+      return hearts::proto::PassPlanRecord::HOLD;
+    case hearts::PassKind::kOffset:
+      return hearts::proto::PassPlanRecord::OFFSET;
+    case hearts::PassKind::kScatter:
+      return hearts::proto::PassPlanRecord::SCATTER;
+    case hearts::PassKind::kStar:
+      return hearts::proto::PassPlanRecord::STAR;
+    case hearts::PassKind::kShuffle:
+      return hearts::proto::PassPlanRecord::SHUFFLE;
+  }
+  return hearts::proto::PassPlanRecord::HOLD;
+}
+
+// Ranks with some seats forfeited: they share the last place, the rest rank by result.
+void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seats) {
+  const bool by_counters = game.rules().rules.settlement != hearts::Settlement::kPoints;
+  int standing = 0;
+  for (const SeatOutcome& seat : seats) standing += !seat.forfeited;
+  for (SeatOutcome& seat : seats) {
+    if (seat.forfeited) {
+      seat.rank = standing + 1;
+      continue;
+    }
+    int better = 0;
+    for (const SeatOutcome& other : seats) {
+      if (other.forfeited) continue;
+      better += by_counters ? other.counters > seat.counters : other.score < seat.score;
+    }
+    seat.rank = 1 + better;
+  }
+}
+
+// Times decisions with one clock read each: the read that ends a decision starts the next one
+// when only the referee's bookkeeping (checking and applying the answer, recording it, observing)
+// came between, which takes tens of nanoseconds. After anything slower (dealing, notifications,
+// violations) the referee calls `stale()` and the next decision reads the clock afresh.
+class DecisionTimer {
+ public:
+  explicit DecisionTimer(const Clock& clock) : clock_(clock) {}
+  int64_t start() const { return current_ ? last_us_ : clock_.now_us(); }
+  int64_t stop() {
+    last_us_ = clock_.now_us();
+    current_ = true;
+    return last_us_;
+  }
+  void stale() { current_ = false; }
+
+ private:
+  const Clock& clock_;
+  int64_t last_us_ = 0;
+  bool current_ = false;
+};
+
+}  // namespace
+
+Violation::Kind violation_kind(CallStatus status) {
+  switch (status) {
+    case CallStatus::kOk:
+      return Violation::UNKNOWN;
+    case CallStatus::kError:
+      return Violation::EXCEPTION;
+    case CallStatus::kCrash:
+      return Violation::CRASH;
+    case CallStatus::kUnavailable:
+      return Violation::UNAVAILABLE;
+    case CallStatus::kMalformed:
+      return Violation::MALFORMED;
+    case CallStatus::kTimeout:
+      return Violation::TIMEOUT;
+  }
+  return Violation::UNKNOWN;
+}
+
+Referee::Referee(const hearts::CompiledRules& rules, RefereeOptions options, const Clock& clock,
+                 Watchdog* watchdog, int watchdog_slot)
+    : rules_(rules),
+      options_(options),
+      clock_(clock),
+      watchdog_(watchdog),
+      watchdog_slot_(watchdog_slot) {}
+
+// The state of one game being played, with one method per step of the referee's work.
+class Referee::GameRun {
+ public:
+  GameRun(Referee& referee, uint64_t seed, uint32_t game_index, std::span<Player* const> players,
+          hearts::proto::GameRecord* record);
+
+  void play_deals();
+  void finish_game();
+  GameOutcome outcome;
+
+ private:
+  hearts::Observation& observe_for(int seat);
+  void add_violation(int seat, Violation::Kind kind, const std::string& detail,
+                     const std::string& grpc_status, bool counts_to_forfeit = true, int deal = -1);
+  void notify_seats(int32_t kind, const hearts::DealResult& result, bool counts_to_forfeit,
+                    int deal);
+  void finish_deal();
+  void record_plan();
+  void resolve_chance(Phase phase);
+  void record_new_deal();
+  void decide(Phase phase);
+  bool charge_answer(int seat, const Player& player, const CallResult& call, int64_t think,
+                     int64_t limit);
+  void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think);
+  void apply_play(int seat, const hearts::Observation& obs, const hearts::Decision& decision,
+                  bool answered, int64_t think);
+  void apply_moon_choice(int seat, const hearts::Decision& decision, bool answered);
+  void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered);
+  void settle_outcome();
+  void record_results();
+
+  Referee& referee_;
+  const uint64_t seed_;
+  const uint32_t game_index_;
+  const std::span<Player* const> players_;
+  hearts::proto::GameRecord* const record_;
+  const int n_;
+  hearts::Game game_;
+  std::array<int64_t, hearts::kMaxPlayers> bank_;
+  const bool has_bank_;
+  hearts::proto::DealRecord* deal_record_ = nullptr;
+  uint64_t decisions_ = 0;
+  int deals_seen_ = 0;
+  bool forfeit_ = false;
+  DecisionTimer timer_;
+  // One Observation, overwritten for each call: observing costs a few dozen stores.
+  hearts::Observation view_;
+};
+
+Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
+                          std::span<Player* const> players, hearts::proto::GameRecord* record)
+    : referee_(referee),
+      seed_(seed),
+      game_index_(game_index),
+      players_(players),
+      record_(record),
+      n_(referee.rules_.rules.num_players),
+      game_(referee.rules_, seed),
+      has_bank_(referee.options_.game_bank_us > 0),
+      timer_(referee.clock_) {
+  outcome.seats.resize(n_);
+  bank_.fill(referee_.options_.game_bank_us);
+  if (record_) {
+    record_->Clear();
+    record_->set_game_index(game_index_);
+    record_->set_seed(seed_);
+  }
+}
+
+hearts::Observation& Referee::GameRun::observe_for(int seat) {
+  hearts::observe(game_, seat, &view_);
+  view_.game_index = game_index_;
+  return view_;
+}
+
+// `deal` defaults to the current deal; deal-end notifications name the deal that just ended.
+void Referee::GameRun::add_violation(int seat, Violation::Kind kind, const std::string& detail,
+                                     const std::string& grpc_status, bool counts_to_forfeit,
+                                     int deal) {
+  SeatOutcome& so = outcome.seats[seat];
+  ++so.violations;
+  timer_.stale();
+  const std::string& bot = players_[seat]->identity().name;
+  const std::pair<std::string, int> bot_kind(bot, static_cast<int>(kind));
+  std::vector<std::pair<std::string, int>>& warned = referee_.warned_;
+  const bool first = std::find(warned.begin(), warned.end(), bot_kind) == warned.end();
+  if (first) warned.push_back(bot_kind);
+  spdlog::log(
+      first ? spdlog::level::warn : spdlog::level::debug,
+      "game {} deal {} seat {} ({}): {} violation: {}{}", game_index_ + 1, game_.deal_index() + 1,
+      seat, bot, Violation::Kind_Name(kind), detail,
+      first ? " (the first of this kind for this bot; --log-level debug shows every one)" : "");
+  if (record_) {
+    Violation* v = record_->add_violations();
+    v->set_kind(kind);
+    v->set_seat(seat);
+    v->set_bot(bot);
+    v->set_game(game_index_);
+    v->set_deal(deal >= 0 ? deal : game_.deal_index());
+    v->set_trick(game_.phase() == Phase::kPlay ? game_.tricks_completed() : -1);
+    v->set_detail(detail);
+    v->set_grpc_status(grpc_status);
+  }
+  if (counts_to_forfeit && referee_.options_.forfeit_after > 0 &&
+      so.violations >= referee_.options_.forfeit_after && !so.forfeited) {
+    so.forfeited = true;
+    forfeit_ = true;
+    spdlog::info("game {}: seat {} ({}) forfeits after {} violations", game_index_ + 1, seat, bot,
+                 so.violations);
+  }
+}
+
+// Sends a deal-end or game-end notification to every seat, under the watchdog.
+void Referee::GameRun::notify_seats(int32_t kind, const hearts::DealResult& result,
+                                    bool counts_to_forfeit, int deal) {
+  Watchdog* watchdog = referee_.watchdog_;
+  for (int s = 0; s < n_; ++s) {
+    if (watchdog)
+      watchdog->arm(referee_.watchdog_slot_, &players_[s]->identity().name, s, game_index_);
+    const CallResult call = players_[s]->notify(kind, observe_for(s), result);
+    if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
+    if (call.status != CallStatus::kOk) {
+      add_violation(s, violation_kind(call.status), call.detail, call.grpc_status,
+                    counts_to_forfeit, deal);
+    }
+  }
+}
+
+void Referee::GameRun::finish_deal() {
+  timer_.stale();
+  const hearts::DealResult& result = game_.last_deal();
+  for (int s = 0; s < n_; ++s) outcome.seats[s].deal_points += result.deal_score[s];
+  if (record_ && deal_record_) {
+    for (uint8_t winner : game_.trick_winners()) deal_record_->add_trick_winners(winner);
+    for (int s = 0; s < n_; ++s) {
+      deal_record_->add_points_taken(result.points_taken[s]);
+      deal_record_->add_deal_scores(result.deal_score[s]);
+      deal_record_->add_scores_after(game_.score(s));
+      deal_record_->add_counters_after(game_.counters(s));
+    }
+    deal_record_->set_moon_shooter(result.moon_shooter);
+    deal_record_->set_new_moon(result.new_moon);
+    deal_record_->set_sun_shooter(result.sun_shooter);
+  }
+  notify_seats(hearts::kNotifyDealEnd, result, true, result.deal_index);
+}
+
+// The plan is recorded as soon as it is known, so a deal cut short by a forfeit keeps it.
+void Referee::GameRun::record_plan() {
+  if (!record_ || !deal_record_) return;
+  const hearts::PassPlan& pass = game_.pass_plan();
+  auto* plan = deal_record_->mutable_pass_plan();
+  plan->set_kind(plan_kind(pass.kind));
+  plan->set_offset(pass.offset);
+  plan->set_count(pass.count);
+}
+
+void Referee::GameRun::play_deals() {
+  while (!game_.is_over() && !forfeit_) {
+    const Phase phase = game_.phase();
+    if (phase == Phase::kDeal || phase == Phase::kPassDirection) {  // chance: nobody decides
+      resolve_chance(phase);
+      continue;
+    }
+    decide(phase);
+    if (game_.deals_completed() != deals_seen_) {
+      deals_seen_ = game_.deals_completed();
+      finish_deal();
+    }
+  }
+}
+
+// Deals the cards or draws the pass direction.
+void Referee::GameRun::resolve_chance(Phase phase) {
+  timer_.stale();
+  if (phase == Phase::kPassDirection) {
+    game_.resolve_chance();
+  } else {
+    game_.deal_from_seed();
+    if (record_) record_new_deal();
+  }
+  record_plan();
+}
+
+void Referee::GameRun::record_new_deal() {
+  deal_record_ = record_->add_deals();
+  deal_record_->set_deal_index(game_.deal_index());
+  deal_record_->set_dealer(game_.dealer());
+  for (int s = 0; s < n_; ++s) deal_record_->add_hands(game_.dealt_hand(s).bits());
+  deal_record_->set_kitty(game_.kitty().bits());
+  deal_record_->set_moon_shooter(-1);
+  deal_record_->set_sun_shooter(-1);
+}
+
+// Asks the seat to act, times the call, then applies its answer or the fallback.
+void Referee::GameRun::decide(Phase phase) {
+  const RefereeOptions& options = referee_.options_;
+  const int seat = game_.to_act();
+  Player* player = players_[seat];
+  hearts::Observation& obs = observe_for(seat);
+  const int64_t limit =
+      has_bank_ ? std::min(options.move_time_us, bank_[seat]) : options.move_time_us;
+  obs.time_left_us = limit;
+  obs.bank_left_us = has_bank_ ? bank_[seat] : -1;
+  obs.random_seed =
+      hearts::derive_seed(seed_ + 0x9E37ull * static_cast<uint64_t>(seat + 1), decisions_++);
+  hearts::Decision decision{};
+  Watchdog* watchdog = referee_.watchdog_;
+  if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
+  const int64_t start = timer_.start();
+  const CallResult call = player->decide(obs, &decision);
+  const int64_t think = timer_.stop() - start;
+  if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
+
+  const bool answered = charge_answer(seat, *player, call, think, limit);
+  switch (phase) {
+    case Phase::kPass:
+      apply_pass(seat, decision, answered, think);
+      break;
+    case Phase::kPlay:
+      apply_play(seat, obs, decision, answered, think);
+      break;
+    case Phase::kMoonChoice:
+      apply_moon_choice(seat, decision, answered);
+      break;
+    case Phase::kDealerChoice:
+      apply_dealer_choice(seat, decision, answered);
+      break;
+    default:
+      break;
+  }
+}
+
+// Books the think time against the seat; true if the call answered in time.
+bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallResult& call,
+                                     int64_t think, int64_t limit) {
+  SeatOutcome& so = outcome.seats[seat];
+  ++so.decisions;
+  so.think_us += think;
+  so.max_think_us = std::max(so.max_think_us, think);
+  if (has_bank_) bank_[seat] = std::max<int64_t>(0, bank_[seat] - think);
+  bool answered = call.status == CallStatus::kOk;
+  if (!answered) {
+    add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
+  } else if (think > limit + player.timing_margin_us()) {
+    answered = false;
+    add_violation(seat, Violation::TIMEOUT,
+                  "answered after " + ms_text(think) + "; the limit was " + ms_text(limit), "");
+  }
+  return answered;
+}
+
+void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool answered,
+                                  int64_t think) {
+  const int count = game_.pass_plan().count;
+  if (answered) {
+    if (decision.count < 0 || decision.count > hearts::kMaxPassCards) {
+      add_violation(seat, Violation::BAD_PASS,
+                    "pass of " + std::to_string(decision.count) + " cards; the pass is " +
+                        std::to_string(count),
+                    "");
+      answered = false;
+    } else if (hearts::Status status = game_.pass_cards(
+                   std::span<const Card>(decision.cards, static_cast<size_t>(decision.count)));
+               !status.ok()) {
+      add_violation(seat, Violation::BAD_PASS, status.message(), "");
+      answered = false;
+    }
+  }
+  if (!answered) {
+    CardSet pool = game_.passable(seat);
+    int k = 0;
+    for (Card card : pool) {
+      if (k == count) break;
+      decision.cards[k++] = card;
+    }
+    decision.count = count;
+    (void)game_.pass_cards(std::span<const Card>(decision.cards, static_cast<size_t>(count)));
+  }
+  if (record_ && deal_record_) {
+    auto* pass = deal_record_->add_passes();
+    pass->set_seat(seat);
+    for (int k = 0; k < decision.count; ++k) pass->add_cards(decision.cards[k].id());
+    pass->set_think_us(think);
+  }
+}
+
+void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
+                                  const hearts::Decision& decision, bool answered, int64_t think) {
+  // obs.legal is the engine's legal_plays(): checked once, then played unchecked.
+  Card card = decision.card;
+  if (answered) {
+    if (card.is_valid() && obs.legal.contains(card)) {
+      game_.play_checked(card);
+    } else {
+      add_violation(seat, Violation::ILLEGAL_PLAY, game_.play(card).message(), "");
+      answered = false;
+    }
+  }
+  if (!answered) {
+    card = obs.legal.lowest();
+    game_.play_checked(card);
+  }
+  if (record_ && deal_record_) {
+    auto* play = deal_record_->add_plays();
+    play->set_seat(seat);
+    play->set_card(card.id());
+    play->set_think_us(think);
+  }
+}
+
+void Referee::GameRun::apply_moon_choice(int seat, const hearts::Decision& decision,
+                                         bool answered) {
+  const bool new_moon = answered && decision.new_moon == 1;
+  if (answered && decision.new_moon != 0 && decision.new_moon != 1) {
+    add_violation(seat, Violation::BAD_CHOICE,
+                  "moon choice " + std::to_string(decision.new_moon) + " is not 0 or 1", "");
+  }
+  (void)game_.choose_moon(new_moon);
+  if (record_ && deal_record_) deal_record_->set_moon_choice_made(true);
+}
+
+void Referee::GameRun::apply_dealer_choice(int seat, const hearts::Decision& decision,
+                                           bool answered) {
+  if (answered) {
+    if (hearts::Status status = game_.set_pass_plan(decision.plan); !status.ok()) {
+      add_violation(seat, Violation::BAD_CHOICE, status.message(), "");
+      answered = false;
+    }
+  }
+  if (!answered) {
+    (void)game_.set_pass_plan(hearts::PassPlan{hearts::PassKind::kOffset, 1,
+                                               static_cast<uint8_t>(referee_.rules_.pass_count)});
+  }
+  record_plan();
+}
+
+void Referee::GameRun::finish_game() {
+  settle_outcome();
+  notify_seats(hearts::kNotifyGameEnd, game_.last_deal(), false, -1);
+  if (record_) record_results();
+}
+
+void Referee::GameRun::settle_outcome() {
+  outcome.deals = game_.deals_completed();
+  for (int s = 0; s < n_; ++s) {
+    outcome.seats[s].score = game_.score(s);
+    outcome.seats[s].counters = game_.counters(s);
+    outcome.seats[s].rank = game_.is_over() ? game_.rank(s) : 0;
+  }
+  if (forfeit_) rank_with_forfeits(game_, outcome.seats);
+}
+
+void Referee::GameRun::record_results() {
+  int64_t think_total = 0;
+  for (int s = 0; s < n_; ++s) {
+    const SeatOutcome& so = outcome.seats[s];
+    record_->add_final_scores(so.score);
+    record_->add_final_counters(so.counters);
+    record_->add_ranks(so.rank);
+    if (so.forfeited) record_->add_forfeited(s);
+    think_total += so.think_us;
+  }
+  record_->set_think_us_total(think_total);
+}
+
+GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,
+                               hearts::proto::GameRecord* record) {
+  GameRun run(*this, seed, game_index, players, record);
+  run.play_deals();
+  run.finish_game();
+  return std::move(run.outcome);
+}
+
+}  // namespace arena

@@ -1,0 +1,82 @@
+// The referee: plays one game between players, checking and timing every decision.
+//
+// Every pass is checked (count, distinct, held, not forbidden) and every play (legal); every
+// decision is timed with the injected clock against the per-decision limit and the optional
+// per-game bank. A bot that throws, answers late or answers illegally gets a violation in the
+// record and the documented deterministic fallback plays for it (docs/sdk.md "Fallbacks"):
+//   pass: the first `count` passable cards in card order (clubs 2 upwards);
+//   play: the lowest legal card in card order;
+//   dealer's choice: `pass_count` cards to the left;  moon choice: old moon.
+// With forfeit_after = N, a seat's N-th violation in a game ends that game: the forfeiting seat
+// ranks last and the others are ranked by their scores at that moment.
+//
+// Thread safety: a Referee is used by one thread; run one per table.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hearts/game.h"
+#include "match/clock.h"
+#include "match/watchdog.h"
+#include "players/player.h"
+#include "records.pb.h"
+
+namespace arena {
+
+struct RefereeOptions {
+  int64_t move_time_us = 1'000'000;  // per decision
+  int64_t game_bank_us = 0;  // total per seat per game; each decision gets min(move, left); 0 = off
+  int forfeit_after = 0;     // 0 = never forfeit
+};
+
+// Per-seat totals of one game, for summaries that do not need the full record.
+struct SeatOutcome {
+  int score = 0;
+  int counters = 0;
+  int rank = 0;
+  long long deal_points = 0;  // sum of deal scores
+  int violations = 0;
+  bool forfeited = false;
+  int decisions = 0;
+  int64_t think_us = 0;
+  int64_t max_think_us = 0;
+};
+
+struct GameOutcome {
+  int deals = 0;
+  std::vector<SeatOutcome> seats;
+};
+
+class Referee {
+ public:
+  // `watchdog` may be null (no hang protection); `watchdog_slot` comes from its add_slot().
+  Referee(const hearts::CompiledRules& rules, RefereeOptions options, const Clock& clock,
+          Watchdog* watchdog = nullptr, int watchdog_slot = 0);
+
+  // Plays one game with players[seat] in each seat. If `record` is not null it receives the
+  // full game record (deals, passes, plays with think times, violations, results). A bot's
+  // first violation of each kind is logged as a warning, the rest at debug level.
+  GameOutcome play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,
+                        hearts::proto::GameRecord* record);
+
+ private:
+  struct SeatState;
+  class GameRun;  // one game in progress (referee.cc)
+  hearts::CompiledRules rules_;
+  RefereeOptions options_;
+  const Clock& clock_;
+  Watchdog* watchdog_;
+  int watchdog_slot_;
+  // (bot, violation kind) pairs already logged as a warning: later ones go to the debug log.
+  std::vector<std::pair<std::string, int>> warned_;
+};
+
+// The Violation kind matching a failed call.
+hearts::proto::Violation::Kind violation_kind(CallStatus status);
+
+}  // namespace arena

@@ -1,0 +1,551 @@
+#include "players/isolated.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "players/frame_channel.h"
+#include "players/isolated_wire.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kChildControlFd = 3;  // where the child finds its control socket
+
+std::string describe_exit(int status) {
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    const char* name = sigabbrev_np(sig);
+    return "was killed by signal " + std::to_string(sig) +
+           (name ? " (SIG" + std::string(name) + ")" : "");
+  }
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  return "was stopped";
+}
+
+// Forks on one thread that lives as long as the process. PR_SET_PDEATHSIG fires when the
+// *thread* that forked the child exits, not the process: a child restarted from a tournament
+// worker would otherwise be killed as soon as that worker finished its share of games.
+// `in_child` runs in the child (async-signal-safe calls only) and must not return.
+pid_t fork_on_spawner_thread(const std::function<void()>& in_child) {
+  struct Spawner {
+    std::mutex mutex;
+    std::condition_variable cv;
+    const std::function<void()>* request = nullptr;
+    pid_t result = 0;
+    int result_errno = 0;
+    bool done = false;
+  };
+  // Never destroyed: the thread may still wait on it while the process exits. A process forked
+  // from this one (a test's stand-in arena) has no spawner thread: it starts its own.
+  static std::mutex one_at_a_time;
+  std::lock_guard serial(one_at_a_time);
+  static pid_t spawner_owner = -1;
+  static Spawner* spawner = nullptr;
+  if (spawner_owner != ::getpid()) {
+    spawner_owner = ::getpid();
+    auto* state = new Spawner;
+    std::thread([state] {
+      std::unique_lock lock(state->mutex);
+      while (true) {
+        state->cv.wait(lock, [state] { return state->request != nullptr && !state->done; });
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+          (*state->request)();
+          ::_exit(127);
+        }
+        state->result = pid;
+        state->result_errno = errno;
+        state->done = true;
+        state->cv.notify_all();
+      }
+    }).detach();
+    spawner = state;
+  }
+  std::unique_lock lock(spawner->mutex);
+  spawner->request = &in_child;
+  spawner->done = false;
+  spawner->cv.notify_all();
+  spawner->cv.wait(lock, [&] { return spawner->done; });
+  spawner->request = nullptr;
+  errno = spawner->result_errno;
+  return spawner->result;
+}
+
+std::string executable_path() {
+  std::error_code ec;
+  return fs::read_symlink("/proc/self/exe", ec).string();
+}
+
+// The command line of a child serving `plugin_path` on the control socket.
+std::vector<std::string> serve_command(const std::string& plugin_path) {
+  const std::string exe = executable_path();
+  const std::string channel_fd = std::to_string(kChildControlFd);
+  return {exe, "--log-level", "warn", "serve", "--bot", plugin_path, "--channel-fd", channel_fd};
+}
+
+// The arena's environment for the child, with MALLOC_ARENA_MAX=2 added when memory is limited.
+std::vector<std::string> child_environment(bool memory_limited) {
+  // RLIMIT_AS counts reserved address space, and glibc may reserve 64 MiB of malloc arena for
+  // each thread: with a channel thread per player, a limit of a few hundred MiB would starve the
+  // child itself. Two arenas cap that reservation.
+  std::vector<std::string> env_strings;
+  bool arena_max_set = false;
+  for (char** e = environ; *e != nullptr; ++e) {
+    env_strings.emplace_back(*e);
+    arena_max_set = arena_max_set || env_strings.back().starts_with("MALLOC_ARENA_MAX=");
+  }
+  if (memory_limited && !arena_max_set) env_strings.emplace_back("MALLOC_ARENA_MAX=2");
+  return env_strings;
+}
+
+// A null-terminated array of pointers into `strings` (which must outlive it), as exec wants.
+std::vector<char*> c_string_array(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+// Forks the child: its output goes to `log_fd`, `control_fd` becomes kChildControlFd, then it
+// execs argv with envp. Returns the pid, or -1 with errno set.
+pid_t fork_child(const std::vector<char*>& argv, const std::vector<char*>& envp, int log_fd,
+                 int control_fd, int memory_limit_mb) {
+  const pid_t parent = ::getpid();
+  return fork_on_spawner_thread([&] {
+    // Child: only async-signal-safe calls until exec.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the arena
+    if (::getppid() != parent) ::_exit(1);
+    if (memory_limit_mb > 0) {
+      const rlim_t bytes = static_cast<rlim_t>(memory_limit_mb) * 1024 * 1024;
+      const rlimit limit{bytes, bytes};
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
+    ::dup2(log_fd, STDOUT_FILENO);
+    ::dup2(log_fd, STDERR_FILENO);
+    // The control socket at a fixed number, open across exec (dup2 clears close-on-exec).
+    if (control_fd == kChildControlFd) {
+      ::fcntl(kChildControlFd, F_SETFD, 0);
+    } else {
+      ::dup2(control_fd, kChildControlFd);
+    }
+    ::execve(argv[0], argv.data(), envp.data());
+  });
+}
+
+// One seat's bot instance in the child, reached over a socket of its own.
+class IsolatedPlayer final : public Player {
+ public:
+  IsolatedPlayer(std::shared_ptr<const IsolatedSource> source, std::shared_ptr<IsolatedChild> child,
+                 const hearts::BotConfig& config)
+      : source_(std::move(source)), child_(std::move(child)), config_(config) {}
+  ~IsolatedPlayer() override { close_channel(); }
+
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us();
+    ReplyHead head;
+    std::string text;
+    CallResult call = exchange(FrameType::kDecide, obs, 0, nullptr, wait_us, &head, &text);
+    if (call.status != CallStatus::kOk) {
+      if (call.status == CallStatus::kTimeout) {
+        call.detail = "no answer within " + std::to_string(obs.time_left_us / 1000) +
+                      " ms; the bot's process was killed and restarted";
+      }
+      return call;
+    }
+    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    if (const std::string bad = check_decision(obs.phase, head.decision); !bad.empty()) {
+      return {CallStatus::kMalformed, "the bot's process answered " + bad, ""};
+    }
+    *out = head.decision;
+    return {};
+  }
+
+  CallResult notify(int32_t kind, const hearts::Observation& obs,
+                    const hearts::DealResult& result) override {
+    const int64_t wait_us =
+        std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us() + 1'000'000;
+    ReplyHead head;
+    std::string text;
+    CallResult call = exchange(FrameType::kNotify, obs, kind, &result, wait_us, &head, &text);
+    if (call.status != CallStatus::kOk) return call;
+    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    return {};
+  }
+
+  const BotIdentity& identity() const override { return source_->identity(); }
+  int64_t timing_margin_us() const override { return child_->margin_us(); }
+
+ private:
+  static CallResult failed(ReplyStatus status, const std::string& text) {
+    if (status == ReplyStatus::kBotFailed) return {CallStatus::kError, text, ""};
+    return {CallStatus::kError, "the bot's process rejected the request: " + text, ""};
+  }
+
+  void close_channel() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+  // The rules frame, unless the child already has these rules on this channel.
+  void add_rules(const hearts::CompiledRules* rules) {
+    if (rules == sent_rules_) return;
+    sent_rules_ = rules;
+    // Derived tables are a function of the options: equal options, equal rules.
+    if (rules_sent_ && sent_copy_.rules == rules->rules) return;
+    sent_copy_ = *rules;
+    rules_sent_ = true;
+    out_.begin(FrameType::kRules, seq_);
+    out_.append_value(*rules);
+    out_.end();
+  }
+
+  // Sends one request (opening the channel and creating the bot first if needed) and reads its
+  // reply by the deadline. Any failure closes the channel; timeouts and deaths restart the child.
+  CallResult exchange(FrameType type, const hearts::Observation& obs, int32_t kind,
+                      const hearts::DealResult* result, int64_t wait_us, ReplyHead* head,
+                      std::string* text) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
+    std::string detail;
+    out_.clear();
+    ++seq_;
+    if (fd_ < 0 || generation_ != child_->generation()) {
+      close_channel();
+      fd_ = child_->open_channel(&generation_, &detail);
+      if (fd_ < 0) return lost(ReadStatus::kClosed, detail);
+      reader_.reset(fd_);
+      sent_rules_ = nullptr;
+      rules_sent_ = false;
+      add_rules(config_.rules);
+      out_.begin(FrameType::kCreate, seq_);
+      out_.append_value(config_);
+      out_.end();
+    }
+    add_rules(obs.rules);
+    out_.begin(type, seq_);
+    if (type == FrameType::kNotify) {
+      out_.append_value(kind);
+      out_.append_value(*result);
+    }
+    append_observation(obs, &out_);
+    out_.end();
+    if (!send_all(fd_, out_.bytes(), &detail)) return lost(ReadStatus::kClosed, detail);
+
+    Frame frame;
+    while (true) {
+      const ReadStatus status = reader_.read(deadline, &frame, &detail);
+      if (status != ReadStatus::kOk) return lost(status, detail);
+      if (frame.header.type != static_cast<uint32_t>(FrameType::kReply)) {
+        return lost(ReadStatus::kMalformed, "a frame of type " + std::to_string(frame.header.type));
+      }
+      if (frame.header.seq < seq_) continue;  // the answer to an earlier request: never ours
+      if (frame.header.seq > seq_) {
+        return lost(ReadStatus::kMalformed, "an answer to request " +
+                                                std::to_string(frame.header.seq) + " (asked " +
+                                                std::to_string(seq_) + ")");
+      }
+      std::span<const char> payload = frame.payload;
+      if (!take_value(payload, head) || payload.size() != head->detail_size) {
+        return lost(ReadStatus::kMalformed,
+                    "a reply of " + std::to_string(frame.payload.size()) + " bytes");
+      }
+      text->assign(payload.data(), payload.size());
+      return {};
+    }
+  }
+
+  // What a broken exchange means: a hung child is killed, a dead one reaped; both restart.
+  CallResult lost(ReadStatus status, const std::string& detail) {
+    close_channel();
+    const uint64_t generation = generation_;
+    if (status == ReadStatus::kTimeout) {
+      child_->restart(generation);
+      return {CallStatus::kTimeout, "no answer; the bot's process was killed and restarted", ""};
+    }
+    if (status == ReadStatus::kMalformed) {
+      return {CallStatus::kMalformed, "the bot's process sent " + detail, ""};
+    }
+    // The socket closed: the child is dying, or it closed this one channel.
+    if (child_->exiting(100'000)) {
+      const std::string death = child_->reap_if_dead(1'000'000);
+      child_->restart(generation);
+      return {CallStatus::kCrash,
+              "the bot's process " + (death.empty() ? "closed its control socket" : death) +
+                  "; restarted (log: " + child_->log_path() + ")",
+              ""};
+    }
+    if (status == ReadStatus::kTorn) {
+      return {CallStatus::kMalformed, "the bot's process sent a torn frame: " + detail, ""};
+    }
+    return {CallStatus::kUnavailable,
+            "the bot's process closed the connection" + (detail.empty() ? "" : ": " + detail), ""};
+  }
+
+  std::shared_ptr<const IsolatedSource> source_;  // for the identity
+  std::shared_ptr<IsolatedChild> child_;
+  hearts::BotConfig config_;
+  int fd_ = -1;
+  uint64_t generation_ = 0;  // the child the channel belongs to
+  uint64_t seq_ = 0;
+  FrameReader reader_;
+  FrameBuffer out_;
+  const hearts::CompiledRules* sent_rules_ = nullptr;
+  bool rules_sent_ = false;
+  hearts::CompiledRules sent_copy_;  // the rules the child has on this channel
+};
+
+std::atomic<int> child_counter{0};
+
+}  // namespace
+
+IsolatedChild::IsolatedChild(std::string plugin_path, const SpecOptions& options)
+    : plugin_path_(std::move(plugin_path)), options_(options) {
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(child_counter++);
+  std::error_code ec;
+  fs::create_directories(options_.log_dir, ec);
+  log_path_ = (fs::path(options_.log_dir) /
+               ("bot-" + fs::path(plugin_path_).stem().string() + "-" + tag + ".log"))
+                  .string();
+}
+
+IsolatedChild::~IsolatedChild() {
+  kill_process();
+}
+
+bool IsolatedChild::start(BotIdentity* hello, std::string* error) {
+  std::lock_guard lock(mutex_);
+  return spawn(hello, error);
+}
+
+bool IsolatedChild::spawn(BotIdentity* hello, std::string* error) {
+  const int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (log_fd < 0) {
+    *error = "cannot open its log file " + log_path_ + ": " + std::strerror(errno);
+    return false;
+  }
+  int control[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, control) != 0) {
+    ::close(log_fd);
+    *error = std::string("socketpair failed: ") + std::strerror(errno);
+    return false;
+  }
+  std::vector<std::string> args = serve_command(plugin_path_);
+  const std::vector<char*> argv = c_string_array(args);
+  std::vector<std::string> env_strings = child_environment(options_.memory_limit_mb > 0);
+  const std::vector<char*> envp = c_string_array(env_strings);
+  const pid_t pid =
+      fork_child(argv, envp, log_fd, control[1], static_cast<int>(options_.memory_limit_mb));
+  if (pid < 0) {
+    ::close(log_fd);
+    ::close(control[0]);
+    ::close(control[1]);
+    *error = std::string("fork failed: ") + std::strerror(errno);
+    return false;
+  }
+  ::close(log_fd);
+  ::close(control[1]);
+  pid_ = pid;
+  control_fd_ = control[0];
+  spdlog::debug("isolated bot {}: child {}, log {}", plugin_path_, pid, log_path_);
+  return await_hello(hello, error);
+}
+
+bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
+  // The child is ready once it has loaded the plugin and said hello.
+  FrameReader reader(control_fd_);
+  Frame frame;
+  std::string detail;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::microseconds(options_.remote.connect_timeout_us);
+  const ReadStatus status = reader.read(deadline, &frame, &detail);
+  if (status == ReadStatus::kOk && frame.header.type == static_cast<uint32_t>(FrameType::kHello)) {
+    if (read_hello(frame.payload, hello, &detail)) return true;
+  } else if (status == ReadStatus::kTimeout) {
+    detail = "no hello within " + std::to_string(options_.remote.connect_timeout_us / 1000) + " ms";
+  } else if (status == ReadStatus::kClosed || status == ReadStatus::kTorn) {
+    const std::string death = reap_locked(1'000'000);
+    detail = "it " + (death.empty() ? "closed its control socket" : death);
+  } else if (detail.empty()) {
+    detail = "its first frame is not a hello";
+  }
+  kill_process();
+  *error = "the child process did not come up (" + detail + "; see " + log_path_ + ")";
+  return false;
+}
+
+void IsolatedChild::kill_process() {
+  if (control_fd_ >= 0) ::close(control_fd_);
+  control_fd_ = -1;
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+int IsolatedChild::open_channel(uint64_t* generation, std::string* error) {
+  std::lock_guard lock(mutex_);
+  *generation = generation_;
+  if (control_fd_ < 0) {
+    *error = "the bot's process is not running";
+    return -1;
+  }
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
+    *error = std::string("socketpair failed: ") + std::strerror(errno);
+    return -1;
+  }
+  const bool sent = send_fd(control_fd_, fds[1], error);
+  ::close(fds[1]);  // the child has its own copy now
+  if (!sent) {
+    ::close(fds[0]);
+    return -1;
+  }
+  return fds[0];
+}
+
+bool IsolatedChild::exiting(int64_t wait_us) {
+  std::lock_guard lock(mutex_);
+  if (control_fd_ < 0) return true;
+  // The child never writes after its hello: the control socket becomes readable only at EOF,
+  // which the kernel signals while the process exits.
+  pollfd p{control_fd_, POLLIN, 0};
+  return ::poll(&p, 1, static_cast<int>(wait_us / 1000)) > 0;
+}
+
+std::string IsolatedChild::reap_if_dead(int64_t wait_us) {
+  std::lock_guard lock(mutex_);
+  return reap_locked(wait_us);
+}
+
+std::string IsolatedChild::reap_locked(int64_t wait_us) {
+  if (pid_ <= 0) return "";
+  // The sockets close while the process exits: give the kernel a moment to finish it.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
+  while (true) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+    if (done == pid_) {
+      pid_ = -1;
+      return describe_exit(status);
+    }
+    if (std::chrono::steady_clock::now() >= until) return "";
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+void IsolatedChild::restart(uint64_t generation) {
+  std::lock_guard lock(mutex_);
+  if (generation != generation_) return;  // another seat already restarted it
+  ++generation_;
+  ++restarts_;
+  kill_process();
+  BotIdentity hello;
+  std::string error;
+  if (!spawn(&hello, &error)) {
+    spdlog::error("isolated bot {}: cannot restart: {}", plugin_path_, error);
+    return;
+  }
+  spdlog::info("isolated bot {}: restarted (restart {})", plugin_path_, restarts_);
+}
+
+uint64_t IsolatedChild::generation() const {
+  std::lock_guard lock(mutex_);
+  return generation_;
+}
+
+int IsolatedChild::restarts() const {
+  std::lock_guard lock(mutex_);
+  return restarts_;
+}
+
+std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
+                                                      const std::string& plugin_path,
+                                                      const std::string& file_sha256,
+                                                      const SpecOptions& options,
+                                                      std::string* error) {
+  std::shared_ptr<IsolatedSource> source(new IsolatedSource());
+  source->plugin_path_ = plugin_path;
+  source->options_ = options;
+  auto child = std::make_shared<IsolatedChild>(plugin_path, options);
+  BotIdentity hello;
+  if (!child->start(&hello, error)) {
+    *error = "isolated bot " + spec + ": " + *error;
+    return nullptr;
+  }
+  source->lanes_.push_back({std::thread::id(), std::move(child)});
+  source->identity_ = hello;
+  source->identity_.spec = spec;
+  source->identity_.transport = "isolated";
+  source->identity_.path = plugin_path;
+  source->identity_.file_sha256 = file_sha256;
+  return source;
+}
+
+IsolatedChild& IsolatedSource::first_child() const {
+  // Under the lock: another thread's first table may be adding a lane (moving the vector).
+  std::lock_guard lock(lanes_mutex_);
+  return *lanes_.front().child;
+}
+
+int IsolatedSource::lanes() const {
+  std::lock_guard lock(lanes_mutex_);
+  return static_cast<int>(lanes_.size());
+}
+
+int IsolatedSource::restarts() const {
+  std::lock_guard lock(lanes_mutex_);
+  int total = 0;
+  for (const Lane& lane : lanes_) total += lane.child->restarts();
+  return total;
+}
+
+std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config,
+                                               std::string* error) {
+  const std::thread::id me = std::this_thread::get_id();
+  std::shared_ptr<IsolatedChild> child;
+  {
+    std::lock_guard lock(lanes_mutex_);
+    for (const Lane& lane : lanes_) {
+      if (lane.owner == me) child = lane.child;
+    }
+    if (!child && lanes_.front().owner == std::thread::id()) {
+      lanes_.front().owner = me;  // the first child goes to the first thread that asks
+      child = lanes_.front().child;
+    }
+  }
+  if (!child) {
+    // This thread's first table: a child of its own, started outside the lock (it takes ms).
+    auto fresh = std::make_shared<IsolatedChild>(plugin_path_, options_);
+    BotIdentity hello;
+    if (!fresh->start(&hello, error)) {
+      *error = "isolated bot " + identity_.spec + ": " + *error;
+      return nullptr;
+    }
+    std::lock_guard lock(lanes_mutex_);
+    lanes_.push_back({me, fresh});
+    child = std::move(fresh);
+  }
+  // The bot instance is created in the child with the first request, so that a child that died
+  // in between costs a violation, not the run.
+  return std::make_unique<IsolatedPlayer>(shared_from_this(), std::move(child), config);
+}
+
+}  // namespace arena

@@ -1,0 +1,112 @@
+// Isolated plugins: the plugin runs in a child `arena serve --channel-fd` process, so a bot that
+// crashes, hangs or eats memory cannot take the arena down.
+//
+// Transport: the child inherits one end of a socketpair (the control socket) and says hello on
+// it; each player then hands the child a socketpair of its own over the control socket and talks
+// to its bot instance there in fixed binary frames (frame_channel.h, isolated_wire.h), one write
+// and one read per decision. gRPC would cost about 100 µs a call here; a frame costs a few.
+//
+// The child gets an address-space limit (--bot-memory-mb) and its stdout/stderr go to a per-bot
+// log file. A child that does not answer by the deadline is killed and restarted (a timeout
+// violation); one that dies (segfault, abort, out of memory) is restarted (a crash violation);
+// the game goes on with the referee's fallback for that decision. The child dies with the arena.
+// Each thread that seats the bot has a child of its own (IsolatedSource), so concurrent tables
+// never share a process.
+#pragma once
+
+#include <sys/types.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "players/bot_specs.h"
+
+namespace arena {
+
+// One child process serving one plugin, restarted in place when it hangs or dies.
+// Thread safety: all members may be called from any thread; a restart is serialised.
+class IsolatedChild {
+ public:
+  IsolatedChild(std::string plugin_path, const SpecOptions& options);
+  ~IsolatedChild();
+  IsolatedChild(const IsolatedChild&) = delete;
+  IsolatedChild& operator=(const IsolatedChild&) = delete;
+
+  // Starts the process and waits for its hello; false with *error (the child is then down).
+  bool start(BotIdentity* hello, std::string* error);
+  // A new socket to the current process (it serves the other end); -1 with *error if it cannot
+  // take it. *generation says which process it belongs to.
+  int open_channel(uint64_t* generation, std::string* error);
+  // True if the control socket has closed, i.e. the process is exiting or gone.
+  bool exiting(int64_t wait_us);
+  // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
+  std::string reap_if_dead(int64_t wait_us);
+  // Kills (if alive) and starts a fresh process; `generation` guards against double restarts.
+  void restart(uint64_t generation);
+  uint64_t generation() const;
+  int restarts() const;
+  const std::string& log_path() const { return log_path_; }
+  int64_t margin_us() const { return options_.remote.network_margin_us; }
+
+ private:
+  // Called with mutex_ held.
+  bool spawn(BotIdentity* hello, std::string* error);
+  // The rest of spawn(): waits for the new process's hello; kills it if none comes.
+  bool await_hello(BotIdentity* hello, std::string* error);
+  std::string reap_locked(int64_t wait_us);
+  void kill_process();
+
+  const std::string plugin_path_;
+  const SpecOptions options_;
+  std::string log_path_;
+  mutable std::mutex mutex_;
+  pid_t pid_ = -1;
+  int control_fd_ = -1;  // the arena's end of the control socket
+  uint64_t generation_ = 0;
+  int restarts_ = 0;
+};
+
+// An isolated plugin as a player source. Each thread that seats the bot gets a child process
+// of its own (a *lane*), so tables played at once never share one: a crash or a hang on one
+// table cannot fail another table's call, and results stay the same at any concurrency.
+// Thread safety: create() may be called from any thread.
+class IsolatedSource final : public PlayerSource,
+                             public std::enable_shared_from_this<IsolatedSource> {
+ public:
+  // Starts the first child for plugin `plugin_path` (already resolved and checked), which also
+  // tells the bot's identity; null with *error if it does not come up.
+  static std::shared_ptr<IsolatedSource> start(const std::string& spec,
+                                               const std::string& plugin_path,
+                                               const std::string& file_sha256,
+                                               const SpecOptions& options, std::string* error);
+
+  const BotIdentity& identity() const override { return identity_; }
+  // A player in the calling thread's child, started on the thread's first call.
+  std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override;
+
+  // The first child started (the one start() checked); it serves the first thread that seats
+  // the bot.
+  IsolatedChild& first_child() const;
+  // Child processes started so far, one per thread that has seated the bot (at least one).
+  int lanes() const;
+  // Restarts over all lanes.
+  int restarts() const;
+  const std::string& log_path() const { return first_child().log_path(); }
+
+ private:
+  IsolatedSource() = default;
+
+  struct Lane {
+    std::thread::id owner;  // default id: not yet claimed
+    std::shared_ptr<IsolatedChild> child;
+  };
+  std::string plugin_path_;
+  SpecOptions options_;
+  BotIdentity identity_;
+  mutable std::mutex lanes_mutex_;
+  std::vector<Lane> lanes_;  // never empty after start(); guarded by lanes_mutex_
+};
+
+}  // namespace arena

@@ -1,0 +1,58 @@
+// The payloads of the isolated-plugin frames (frame_channel.h). The child is the arena's own
+// executable, so plain structs travel as their bytes: an Observation is copied whole (memcpy, so
+// scalar fields added to it travel without changes here) followed by the arrays its pointers
+// refer to, and the receiver points those pointers at its own copies. Its rules travel once per
+// channel (and again only if they change) as a kRules frame.
+//
+// Every length and count read from a frame is checked before use: a bad frame is an error
+// naming what is wrong, never a crash of the reader.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+
+#include "hearts/observation.h"
+#include "hearts/plugin.h"
+#include "players/frame_channel.h"
+#include "players/owned_observation.h"
+#include "players/player.h"
+
+namespace arena {
+
+inline constexpr uint32_t kIsolatedProtocol = 2;  // 2: observations carry their per-seat arrays
+
+// The child's first frame: the sizes it was built with, then name, version and author.
+struct HelloHead {
+  uint32_t protocol = kIsolatedProtocol;
+  uint32_t observation_size = sizeof(hearts::Observation);
+  uint32_t rules_size = sizeof(hearts::CompiledRules);
+  uint32_t config_size = sizeof(hearts::BotConfig);
+  uint32_t decision_size = sizeof(hearts::Decision);
+  uint32_t deal_result_size = sizeof(hearts::DealResult);
+  uint32_t name_size = 0;
+  uint32_t version_size = 0;
+  uint32_t author_size = 0;
+};
+
+void append_hello(const BotIdentity& identity, FrameBuffer* out);
+// Reads the identity; false with *error if the child was built with other layouts.
+bool read_hello(std::span<const char> payload, BotIdentity* identity, std::string* error);
+
+// The reply to kDecide and kNotify.
+enum class ReplyStatus : int32_t { kOk = 0, kBotFailed = 1, kBadRequest = 2 };
+struct ReplyHead {
+  ReplyStatus status = ReplyStatus::kOk;
+  uint32_t detail_size = 0;  // the one-line error text that follows
+  hearts::Decision decision{};
+};
+
+void append_observation(const hearts::Observation& obs, FrameBuffer* out);
+// Takes an observation from the front of `payload`; `rules` becomes its rules. False with *error.
+bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
+                      OwnedObservation* out, std::string* error);
+
+// Checks a decision read from a frame: card ids and counts in range for `phase`. Empty if fine.
+std::string check_decision(hearts::Phase phase, const hearts::Decision& decision);
+
+}  // namespace arena

@@ -1,0 +1,263 @@
+#include "players/plugin_loader.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/dll/shared_library.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "common/sha256.h"
+
+namespace arena {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kRequiredAliases[] = {"hearts_abi_version", "hearts_bot_info",
+                                            "hearts_bot_create",  "hearts_bot_destroy",
+                                            "hearts_bot_decide",  "hearts_bot_notify"};
+
+std::string copy_text(const char* text) {
+  return text ? std::string(text) : std::string();
+}
+
+}  // namespace
+
+// A bot living inside a plugin. Declared here: only PluginLibrary creates it.
+class PluginPlayer final : public Player {
+ public:
+  PluginPlayer(std::shared_ptr<PluginLibrary> library, void* handle, BotIdentity identity)
+      : library_(std::move(library)), handle_(handle), identity_(std::move(identity)) {}
+  // The plugin's own destroyer runs while library_ still holds the library loaded.
+  ~PluginPlayer() override { library_->destroy_(handle_); }
+
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
+    error.text[0] = '\0';
+    if (library_->decide_(handle_, &obs, out, &error) != 0) {
+      return {CallStatus::kError, "exception: " + copy_text(error.text), ""};
+    }
+    return {};
+  }
+
+  CallResult notify(int32_t kind, const hearts::Observation& obs,
+                    const hearts::DealResult& result) override {
+    hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
+    error.text[0] = '\0';
+    if (library_->notify_(handle_, kind, &obs, &result, &error) != 0) {
+      return {CallStatus::kError, "exception in notification: " + copy_text(error.text), ""};
+    }
+    return {};
+  }
+
+  const BotIdentity& identity() const override { return identity_; }
+
+ private:
+  std::shared_ptr<PluginLibrary> library_;
+  void* handle_;
+  BotIdentity identity_;
+};
+
+PluginLibrary::~PluginLibrary() = default;
+
+std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std::string* error,
+                                                   bool compute_hash) {
+  const std::string who = "plugin " + path + ": ";
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    *error = who + "no such file";
+    return nullptr;
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    *error = who + "not a regular file";
+    return nullptr;
+  }
+  std::shared_ptr<PluginLibrary> plugin(new PluginLibrary());
+  try {
+    // rtld_now: a plugin with unresolved symbols fails here, with the loader's message, rather
+    // than crashing in the middle of a game.
+    plugin->library_ = std::make_unique<boost::dll::shared_library>(
+        path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::exception& e) {
+    *error = who + "not a loadable shared library (" + e.what() + ")";
+    return nullptr;
+  }
+  std::string missing;
+  for (const char* alias : kRequiredAliases) {
+    if (!plugin->library_->has(alias))
+      missing += (missing.empty() ? "" : ", ") + std::string(alias);
+  }
+  if (!missing.empty()) {
+    *error = who + "not a bot plugin (missing " + missing + ")";
+    return nullptr;
+  }
+  auto& lib = *plugin->library_;
+  plugin->abi_version_ = lib.get_alias<hearts::AbiVersionFn>("hearts_abi_version")();
+  if (plugin->abi_version_ != hearts::kAbiVersion) {
+    *error = who + "built for SDK ABI version " + std::to_string(plugin->abi_version_) +
+             ", but this arena speaks version " + std::to_string(hearts::kAbiVersion) +
+             " (rebuild the plugin against this SDK)";
+    return nullptr;
+  }
+  const hearts::BotInfoC info = lib.get_alias<hearts::BotInfoFn>("hearts_bot_info")();
+  plugin->create_ = &lib.get_alias<hearts::BotCreateFn>("hearts_bot_create");
+  plugin->destroy_ = &lib.get_alias<hearts::BotDestroyFn>("hearts_bot_destroy");
+  plugin->decide_ = &lib.get_alias<hearts::BotDecideFn>("hearts_bot_decide");
+  plugin->notify_ = &lib.get_alias<hearts::BotNotifyFn>("hearts_bot_notify");
+  BotIdentity& id = plugin->identity_;
+  id.name = copy_text(info.name);
+  id.version = copy_text(info.version);
+  id.author = copy_text(info.author);
+  id.transport = "plugin";
+  id.path = fs::absolute(path, ec).string();
+  if (id.name.empty()) {
+    *error = who + "the plugin reports an empty bot name";
+    return nullptr;
+  }
+  if (compute_hash) plugin->hash_file();
+  return plugin;
+}
+
+void PluginLibrary::hash_file() {
+  if (identity_.file_sha256.empty())
+    identity_.file_sha256 = sha256_file(identity_.path).value_or("");
+}
+
+std::unique_ptr<Player> PluginLibrary::create(const hearts::BotConfig& config,
+                                              const std::string& spec, std::string* error) {
+  hearts::ErrorText error_text{};
+  void* handle = create_(&config, &error_text);
+  if (handle == nullptr) {
+    *error = "plugin " + identity_.path + ": bot '" + identity_.name +
+             "' could not be created: " + copy_text(error_text.text);
+    return nullptr;
+  }
+  BotIdentity identity = identity_;
+  identity.spec = spec;
+  return std::make_unique<PluginPlayer>(shared_from_this(), handle, std::move(identity));
+}
+
+std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs) {
+  std::vector<std::string> path = plugin_dirs;
+  if (const char* env = std::getenv("HEARTS_PLUGIN_PATH")) {
+    std::string value(env);
+    size_t start = 0;
+    while (start <= value.size()) {
+      const size_t end = value.find(':', start);
+      const std::string dir = value.substr(start, end == std::string::npos ? end : end - start);
+      if (!dir.empty()) path.push_back(dir);
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    // Build tree: build/arena/arena beside build/plugins. Install: bin/ beside lib/.
+    for (const fs::path& candidate :
+         {exe.parent_path().parent_path() / "plugins",
+          exe.parent_path().parent_path() / "lib" / "black-lady-arena" / "plugins"}) {
+      if (fs::is_directory(candidate, ec)) path.push_back(candidate.lexically_normal().string());
+    }
+  }
+  // The same folder named twice (a flag and the bundled folder) is searched once.
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& dir : path) {
+    std::error_code canonical_ec;
+    const std::string key = fs::weakly_canonical(dir, canonical_ec).string();
+    if (seen.insert(canonical_ec ? dir : key).second) unique.push_back(dir);
+  }
+  return unique;
+}
+
+std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
+                                               bool hash_files) {
+  std::vector<DiscoveredPlugin> found;
+  std::set<std::string> seen_files;
+  for (const std::string& dir : search_path) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".so") files.push_back(entry.path());
+    }
+    if (ec) spdlog::warn("plugin directory {}: {}", dir, ec.message());
+    std::sort(files.begin(), files.end());  // directory order is arbitrary; results are not
+    for (const fs::path& file : files) {
+      const std::string canonical = fs::weakly_canonical(file, ec).string();
+      if (!seen_files.insert(canonical).second) continue;
+      DiscoveredPlugin plugin;
+      plugin.path = file.string();
+      plugin.library = PluginLibrary::open(plugin.path, &plugin.error, hash_files);
+      found.push_back(std::move(plugin));
+    }
+  }
+  return found;
+}
+
+std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins) {
+  // (directory, name) -> files, in discovery order.
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> files;
+  for (const DiscoveredPlugin& plugin : plugins) {
+    if (!plugin.library) continue;
+    const fs::path path(plugin.path);
+    files[{path.parent_path().string(), plugin.library->identity().name}].push_back(plugin.path);
+  }
+  std::vector<std::string> lines;
+  for (const auto& [key, paths] : files) {
+    if (paths.size() < 2) continue;
+    std::string line = "ambiguous: plugins named '" + key.second + "' in " + key.first + ":";
+    for (size_t k = 0; k < paths.size(); ++k) line += (k ? ", " : " ") + paths[k];
+    lines.push_back(line + "; give a file path instead of the name");
+  }
+  return lines;
+}
+
+std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
+                                              const std::vector<std::string>& search_path,
+                                              std::string* error) {
+  if (spec.find('/') != std::string::npos || spec.ends_with(".so")) {
+    return PluginLibrary::open(spec, error);
+  }
+  std::shared_ptr<PluginLibrary> match;
+  std::string match_dir;
+  std::string names;
+  std::string broken_namesakes;
+  for (const std::string& dir : search_path) {
+    for (DiscoveredPlugin& plugin : discover_plugins({dir}, /*hash_files=*/false)) {
+      if (!plugin.library) {
+        // A file named for the bot that could not be used says more than "no such name".
+        const std::string stem = fs::path(plugin.path).stem().string();
+        if (stem == spec || stem == "lib" + spec) broken_namesakes += "; " + plugin.error;
+        continue;
+      }
+      const std::string& name = plugin.library->identity().name;
+      if (names.find(" " + name + ",") == std::string::npos) names += " " + name + ",";
+      if (name != spec) continue;
+      if (match && match_dir == dir) {
+        *error = "bot '" + spec + "': two plugins with that name in " + dir + ": " +
+                 match->identity().path + " and " + plugin.library->identity().path;
+        return nullptr;
+      }
+      if (!match) {  // earlier directories in the search path take precedence
+        match = plugin.library;
+        match_dir = dir;
+      }
+    }
+  }
+  if (match) match->hash_file();  // only the plugin that will play is hashed
+  if (!match) {
+    if (!names.empty()) names.pop_back();
+    std::string dirs;
+    for (const std::string& dir : search_path) dirs += (dirs.empty() ? "" : ":") + dir;
+    *error = "bot '" + spec + "': no plugin with that name in " +
+             (dirs.empty() ? std::string("an empty search path") : dirs) +
+             (names.empty() ? std::string(" (none found)") : " (found:" + names + ")") +
+             broken_namesakes;
+  }
+  return match;
+}
+
+}  // namespace arena

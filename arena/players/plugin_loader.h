@@ -1,0 +1,78 @@
+// Loading bot plugins with Boost.DLL: resolving bot specs, checking each library before any game
+// starts, and creating one bot per seat per table.
+//
+// Ownership: a PluginLibrary is shared by every bot created from it; each bot holds a reference,
+// so the library stays loaded while any bot lives, and bots are destroyed through the plugin's
+// own destroyer before the library can be unloaded.
+// Thread safety: a loaded PluginLibrary may create bots from several threads at once.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hearts/plugin.h"
+#include "players/player.h"
+
+namespace boost::dll {
+class shared_library;
+}
+
+namespace arena {
+
+class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
+ public:
+  // Loads and checks a plugin file. On failure returns null and sets *error to one line naming
+  // the file and the problem (no such file, not a shared library, not a bot plugin, ABI).
+  // With compute_hash false, identity().file_sha256 stays empty until hash_file() is called:
+  // looking a name up loads every plugin in a folder, and hashing them all is most of the cost.
+  static std::shared_ptr<PluginLibrary> open(const std::string& path, std::string* error,
+                                             bool compute_hash = true);
+  // Fills identity().file_sha256 (once). Call before the library is shared between threads.
+  void hash_file();
+  ~PluginLibrary();
+
+  const BotIdentity& identity() const { return identity_; }
+  uint32_t abi_version() const { return abi_version_; }
+  // Creates a bot for one seat; null with *error on failure (the plugin's factory failed).
+  std::unique_ptr<Player> create(const hearts::BotConfig& config, const std::string& spec,
+                                 std::string* error);
+
+ private:
+  friend class PluginPlayer;
+  PluginLibrary() = default;
+
+  std::unique_ptr<boost::dll::shared_library> library_;
+  BotIdentity identity_;
+  uint32_t abi_version_ = 0;
+  hearts::BotCreateFn* create_ = nullptr;
+  hearts::BotDestroyFn* destroy_ = nullptr;
+  hearts::BotDecideFn* decide_ = nullptr;
+  hearts::BotNotifyFn* notify_ = nullptr;
+};
+
+// Where plugins are looked for, in order: --plugin-dir flags, HEARTS_PLUGIN_PATH (colon
+// separated), then the bundled plugins folder beside the arena binary (build tree or install).
+std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs);
+
+struct DiscoveredPlugin {
+  std::shared_ptr<PluginLibrary> library;  // null if the file failed to load
+  std::string path;
+  std::string error;
+};
+// Every *.so in the search path, loaded and checked (broken files carry their error).
+std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
+                                               bool hash_files = true);
+
+// One line per name that two or more plugins in one directory report ("ambiguous: plugins named
+// 'random' in DIR: A, B; give a file path instead of the name"): naming such a bot is an error.
+std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins);
+
+// Resolves a bot spec: a file path (contains '/' or ends in .so) or a plugin name found in the
+// search path. Errors are one line: unknown name (with what was found), duplicates, load errors.
+std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
+                                              const std::vector<std::string>& search_path,
+                                              std::string* error);
+
+}  // namespace arena

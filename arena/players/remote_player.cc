@@ -1,0 +1,367 @@
+#include "players/remote_player.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+
+#include "bot_service.grpc.pb.h"
+#include "players/grpc_log.h"
+#include "players/observation_proto.h"
+
+namespace arena {
+namespace {
+
+namespace pb = hearts::proto;
+
+constexpr int kMaxMessageBytes = 4 * 1024 * 1024;
+
+std::shared_ptr<grpc::Channel> make_channel(const std::string& target) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  args.SetMaxSendMessageSize(kMaxMessageBytes);
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 30'000);
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10'000);
+  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 100);
+  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 100);
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2'000);
+  // One connection per bot source: tables share it and gRPC multiplexes the calls.
+  return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+}
+
+std::string status_name(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::OK:
+      return "OK";
+    case grpc::StatusCode::CANCELLED:
+      return "CANCELLED";
+    case grpc::StatusCode::UNKNOWN:
+      return "UNKNOWN";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "DEADLINE_EXCEEDED";
+    case grpc::StatusCode::NOT_FOUND:
+      return "NOT_FOUND";
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return "ALREADY_EXISTS";
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return "PERMISSION_DENIED";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    case grpc::StatusCode::ABORTED:
+      return "ABORTED";
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return "OUT_OF_RANGE";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL:
+      return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "UNAVAILABLE";
+    case grpc::StatusCode::DATA_LOSS:
+      return "DATA_LOSS";
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return "UNAUTHENTICATED";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+CallResult from_status(const grpc::Status& status, const char* method) {
+  CallResult result;
+  const std::string name = status_name(status.error_code());
+  result.grpc_status = name;
+  result.detail = std::string(method) + ": " + name +
+                  (status.error_message().empty() ? "" : ": " + status.error_message());
+  switch (status.error_code()) {
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      result.status = CallStatus::kTimeout;
+      break;
+    case grpc::StatusCode::UNAVAILABLE:
+      result.status = CallStatus::kUnavailable;
+      break;
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+    case grpc::StatusCode::INTERNAL:
+    case grpc::StatusCode::UNIMPLEMENTED:
+      result.status = CallStatus::kMalformed;
+      break;
+    default:
+      result.status = CallStatus::kError;
+      break;
+  }
+  return result;
+}
+
+// suit * 16 + rank with rank 0..12: 13..15, 29..31, 45..47 and 61..63 are no cards either.
+bool is_card_id(int id) {
+  return id >= 0 && id < 64 && hearts::Card::from_id(id).is_valid();
+}
+
+CallResult malformed(const std::string& detail) {
+  return {CallStatus::kMalformed, detail, "OK"};
+}
+
+// A wait-for-ready call that timed out says only "Deadline Exceeded"; one call that fails fast
+// says why the channel is not connecting ("Connection refused", a name not resolved, ...).
+std::string describe_failure(const grpc::Status& status, pb::Bot::Stub& stub) {
+  std::string text = status_name(status.error_code());
+  if (status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    pb::InfoRequest request;
+    request.set_protocol_version(1);
+    pb::BotInfoReply reply;
+    grpc::ClientContext probe;
+    probe.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+    const grpc::Status fast = stub.GetInfo(&probe, request, &reply);
+    if (fast.error_code() == grpc::StatusCode::UNAVAILABLE && !fast.error_message().empty()) {
+      return text + "; connecting failed: " + grpc_error_cause(fast.error_message());
+    }
+  }
+  if (!status.error_message().empty()) text += ": " + status.error_message();
+  return text;
+}
+
+}  // namespace
+
+struct RemoteSource::Shared {
+  std::mutex mutex;
+  std::shared_ptr<grpc::Channel> channel;
+  std::shared_ptr<pb::Bot::Stub> stub;
+
+  std::shared_ptr<pb::Bot::Stub> get() {
+    std::lock_guard lock(mutex);
+    return stub;
+  }
+};
+
+namespace {
+
+class RemotePlayer final : public Player {
+ public:
+  RemotePlayer(std::shared_ptr<RemoteSource::Shared> shared, BotIdentity identity,
+               pb::RulesSpec rules, std::string game_key, int64_t margin_us)
+      : shared_(std::move(shared)),
+        identity_(std::move(identity)),
+        rules_(std::move(rules)),
+        game_key_(std::move(game_key)),
+        margin_us_(margin_us) {}
+
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    // One request message, refilled per call: its repeated fields keep their capacity.
+    pb::DecisionRequest& request = request_;
+    request.set_game_id(game_id(obs.game_index));
+    request.set_seat(obs.seat);
+    pb::Observation* message = request.mutable_observation();
+    message->Clear();
+    to_proto(obs, rules_, message);
+    grpc::ClientContext context;
+    context.set_deadline(
+        std::chrono::system_clock::now() +
+        std::chrono::microseconds(std::max<int64_t>(obs.time_left_us, 0) + margin_us_));
+    auto stub = shared_->get();
+    switch (obs.phase) {
+      case hearts::Phase::kPass: {
+        pb::PassReply reply;
+        const grpc::Status status = stub->ChoosePass(&context, request, &reply);
+        if (!status.ok()) return from_status(status, "ChoosePass");
+        if (reply.cards_size() > hearts::kMaxPassCards) {
+          return malformed("ChoosePass: reply of " + std::to_string(reply.cards_size()) + " cards");
+        }
+        out->count = reply.cards_size();
+        for (int k = 0; k < reply.cards_size(); ++k) {
+          const int id = reply.cards(k);
+          if (!is_card_id(id))
+            return malformed("ChoosePass: " + std::to_string(id) + " is not a card id");
+          out->cards[k] = hearts::Card::from_id(id);
+        }
+        return {};
+      }
+      case hearts::Phase::kPlay: {
+        pb::PlayReply reply;
+        const grpc::Status status = stub->ChoosePlay(&context, request, &reply);
+        if (!status.ok()) return from_status(status, "ChoosePlay");
+        if (!reply.has_card()) return malformed("ChoosePlay: the reply has no card");
+        if (!is_card_id(reply.card())) {
+          return malformed("ChoosePlay: " + std::to_string(reply.card()) + " is not a card id");
+        }
+        out->card = hearts::Card::from_id(reply.card());
+        return {};
+      }
+      case hearts::Phase::kMoonChoice: {
+        pb::MoonReply reply;
+        const grpc::Status status = stub->ChooseMoon(&context, request, &reply);
+        if (!status.ok()) return from_status(status, "ChooseMoon");
+        out->new_moon = reply.new_moon() ? 1 : 0;
+        return {};
+      }
+      case hearts::Phase::kDealerChoice: {
+        pb::PassPlanReply reply;
+        const grpc::Status status = stub->ChoosePassPlan(&context, request, &reply);
+        if (!status.ok()) return from_status(status, "ChoosePassPlan");
+        if (!reply.has_plan()) return malformed("ChoosePassPlan: the reply has no plan");
+        out->plan = from_proto(reply.plan());
+        return {};
+      }
+      default:
+        return malformed("no decision is asked in this phase");
+    }
+  }
+
+  CallResult notify(int32_t kind, const hearts::Observation& obs,
+                    const hearts::DealResult& result) override {
+    pb::DealEndRequest request;
+    request.set_game_id(game_id(obs.game_index));
+    request.set_seat(obs.seat);
+    to_proto(obs, rules_, request.mutable_observation());
+    to_proto(result, obs.num_players, request.mutable_result());
+    grpc::ClientContext context;
+    context.set_deadline(
+        std::chrono::system_clock::now() +
+        std::chrono::microseconds(std::max<int64_t>(obs.time_left_us, 0) + margin_us_ + 1'000'000));
+    pb::NotifyReply reply;
+    auto stub = shared_->get();
+    const grpc::Status status = kind == hearts::kNotifyGameEnd
+                                    ? stub->NotifyGameEnd(&context, request, &reply)
+                                    : stub->NotifyDealEnd(&context, request, &reply);
+    // A bot that does not implement notifications is fine: they are optional.
+    if (status.ok() || status.error_code() == grpc::StatusCode::UNIMPLEMENTED) return {};
+    return from_status(status, kind == hearts::kNotifyGameEnd ? "NotifyGameEnd" : "NotifyDealEnd");
+  }
+
+  const BotIdentity& identity() const override { return identity_; }
+  int64_t timing_margin_us() const override { return margin_us_; }
+
+ private:
+  const std::string& game_id(uint32_t game_index) {
+    if (game_id_.empty() || game_index != game_index_) {
+      game_index_ = game_index;
+      game_id_ = game_key_ + std::to_string(game_index);
+    }
+    return game_id_;
+  }
+
+  std::shared_ptr<RemoteSource::Shared> shared_;
+  BotIdentity identity_;
+  pb::RulesSpec rules_;
+  std::string game_key_;
+  int64_t margin_us_;
+  pb::DecisionRequest request_;
+  std::string game_id_;
+  uint32_t game_index_ = 0;
+};
+
+}  // namespace
+
+std::string grpc_target(const std::string& spec) {
+  if (spec.starts_with("grpc://")) return spec.substr(7);
+  if (spec.starts_with("unix:")) return spec;
+  return "";
+}
+
+std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
+                                                    const RemoteOptions& options,
+                                                    std::string* error) {
+  const std::string target = grpc_target(spec);
+  if (target.empty() || target == "unix:") {
+    *error = "bot '" + spec + "': not a remote address (use grpc://HOST:PORT or unix:PATH)";
+    return nullptr;
+  }
+  if (!target.starts_with("unix:")) {
+    // HOST:PORT, HOST may be [v6]: without a valid port gRPC would only time out, saying nothing.
+    const size_t colon = target.rfind(':');
+    const bool in_brackets =
+        colon != std::string::npos && target.find(']', colon) != std::string::npos;
+    const std::string port =
+        colon == std::string::npos || in_brackets ? "" : target.substr(colon + 1);
+    const bool digits = !port.empty() && port.size() <= 5 &&
+                        port.find_first_not_of("0123456789") == std::string::npos;
+    if (colon == 0) {
+      *error = "bot '" + spec + "': no host (use grpc://HOST:PORT)";
+      return nullptr;
+    }
+    if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) {
+      *error = "bot '" + spec + "': " +
+               (port.empty() ? std::string("no port (use grpc://HOST:PORT)")
+                             : "'" + port + "' is not a port number (1 to 65535)");
+      return nullptr;
+    }
+  }
+  std::shared_ptr<RemoteSource> source(new RemoteSource());
+  source->options_ = options;
+  source->target_ = target;
+  source->shared_ = std::make_shared<Shared>();
+  source->shared_->channel = make_channel(target);
+  source->shared_->stub = pb::Bot::NewStub(source->shared_->channel);
+  pb::InfoRequest request;
+  request.set_protocol_version(1);
+  pb::BotInfoReply reply;
+  grpc::ClientContext context;
+  context.set_wait_for_ready(true);  // only here: give a starting bot time to listen
+  context.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::microseconds(options.connect_timeout_us));
+  const grpc::Status status = source->shared_->stub->GetInfo(&context, request, &reply);
+  if (!status.ok()) {
+    *error = "bot " + spec + ": no answer to GetInfo within " +
+             std::to_string(options.connect_timeout_us / 1000) + " ms (" +
+             describe_failure(status, *source->shared_->stub) + ")";
+    return nullptr;
+  }
+  if (reply.protocol_version() > 1) {
+    *error = "bot " + spec + ": speaks Bot protocol version " +
+             std::to_string(reply.protocol_version()) + "; this arena speaks version 1";
+    return nullptr;
+  }
+  if (reply.name().empty()) {
+    *error = "bot " + spec + ": GetInfo returned an empty name";
+    return nullptr;
+  }
+  BotIdentity& id = source->identity_;
+  id.name = reply.name();
+  id.version = reply.version();
+  id.author = reply.author();
+  id.spec = spec;
+  id.transport = "grpc";
+  id.path = target;
+  return source;
+}
+
+std::unique_ptr<Player> RemoteSource::create(const hearts::BotConfig& config, std::string*) {
+  // Game ids must be unique within a run: the seat's seed is, and the game index is appended.
+  char key[32];
+  std::snprintf(key, sizeof key, "%016llx-", static_cast<unsigned long long>(config.seed));
+  return std::make_unique<RemotePlayer>(shared_, identity_, rules_spec(config.rules->rules), key,
+                                        options_.network_margin_us);
+}
+
+pb::RulesSpec RemoteSource::rules_spec(const hearts::Rules& rules) {
+  // Players are made per seat and game, almost always under the same rules: compact them once.
+  std::lock_guard lock(shared_->mutex);
+  if (!last_rules_ || !(*last_rules_ == rules)) {
+    last_rules_ = rules;
+    last_spec_ = compact_rules_spec(rules);
+  }
+  return last_spec_;
+}
+
+void RemoteSource::reconnect() {
+  auto channel = make_channel(target_);
+  auto stub = pb::Bot::NewStub(channel);
+  std::lock_guard lock(shared_->mutex);
+  shared_->channel = std::move(channel);
+  shared_->stub = std::move(stub);
+}
+
+bool RemoteSource::wait_connected(int64_t timeout_us) {
+  std::shared_ptr<grpc::Channel> channel;
+  {
+    std::lock_guard lock(shared_->mutex);
+    channel = shared_->channel;
+  }
+  return channel->WaitForConnected(std::chrono::system_clock::now() +
+                                   std::chrono::microseconds(timeout_us));
+}
+
+}  // namespace arena

@@ -1,0 +1,64 @@
+// Records files: a RecordsHeader, then one GameRecord per game, each length-delimited
+// (proto/records.proto). The writer flushes after every game, so a killed run loses at most the
+// game in progress; the reader keeps every complete game of a torn file and says what it cut.
+//
+// Thread safety: a RecordsWriter is used by one thread at a time (the tournament serialises
+// appends); reading is a pure function of the file.
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "players/player.h"
+#include "records.pb.h"
+
+namespace arena {
+
+inline constexpr char kRecordsFormat[] = "black-lady-arena-records";
+inline constexpr uint32_t kRecordsFormatVersion = 1;
+
+// Appends a bot's identity to a header's bot list.
+void add_bot(const BotIdentity& identity, hearts::proto::RecordsHeader* header);
+
+class RecordsWriter {
+ public:
+  // Creates (truncates) `path` and writes the header. Null with *error naming the file on failure.
+  static std::unique_ptr<RecordsWriter> create(const std::string& path,
+                                               const hearts::proto::RecordsHeader& header,
+                                               std::string* error);
+  // Opens an existing records file (already checked with read_records) to append games.
+  static std::unique_ptr<RecordsWriter> open_append(const std::string& path, std::string* error);
+  // Appends one game and flushes it to the operating system. False with *error on failure.
+  bool append(const hearts::proto::GameRecord& game, std::string* error);
+  // A message as append() writes it (length-delimited), so callers can encode on other threads.
+  static std::string encode(const google::protobuf::Message& message);
+  // Appends bytes from encode() and flushes them. False with *error on failure.
+  bool append_encoded(const std::string& bytes, std::string* error);
+  const std::string& path() const { return path_; }
+
+ private:
+  RecordsWriter(std::string path, std::ofstream out)
+      : path_(std::move(path)), out_(std::move(out)) {}
+  bool write_message(const google::protobuf::Message& message, std::string* error);
+  std::string path_;
+  std::ofstream out_;
+};
+
+struct RecordsFile {
+  hearts::proto::RecordsHeader header;
+  std::vector<hearts::proto::GameRecord> games;
+  // Empty for a clean file; otherwise one line saying what was cut off after the last complete
+  // game (a killed run leaves a torn last record).
+  std::string torn;
+  // True if reading stopped at a record that is complete but cannot be parsed, with more bytes
+  // after it: the file was damaged, not cut short, and games after that point are lost to it.
+  bool damaged = false;
+};
+
+// Reads a whole records file. False with *error (naming the file) if it cannot be read at all:
+// missing, not a records file, or a damaged header. A torn tail is not an error: see `torn`.
+bool read_records(const std::string& path, RecordsFile* out, std::string* error);
+
+}  // namespace arena

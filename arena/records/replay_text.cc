@@ -1,0 +1,340 @@
+#include "records/replay_text.h"
+
+#include <iomanip>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "hearts/game.h"
+#include "hearts/rule_options.h"
+
+namespace arena {
+namespace {
+
+using hearts::Card;
+using hearts::CardSet;
+using hearts::proto::DealRecord;
+using hearts::proto::GameRecord;
+using hearts::proto::PassPlanRecord;
+
+std::string card_text(int id) {
+  const Card card = Card::from_id(id);
+  return id >= 0 && id < 64 && card.is_valid() ? hearts::to_string(card) : "?" + std::to_string(id);
+}
+
+std::string cards_text(const google::protobuf::RepeatedField<int32_t>& ids) {
+  std::string text;
+  for (int id : ids) text += (text.empty() ? "" : " ") + card_text(id);
+  return text.empty() ? "-" : text;
+}
+
+// One right-aligned column per seat.
+template <class Values>
+std::string columns(const Values& values) {
+  std::ostringstream out;
+  for (const auto& value : values) out << std::setw(6) << value;
+  return out.str();
+}
+
+hearts::PassPlan plan_of(const PassPlanRecord& record) {
+  hearts::PassPlan plan;
+  switch (record.kind()) {
+    case PassPlanRecord::OFFSET:
+      plan.kind = hearts::PassKind::kOffset;
+      break;
+    case PassPlanRecord::SCATTER:
+      plan.kind = hearts::PassKind::kScatter;
+      break;
+    case PassPlanRecord::STAR:
+      plan.kind = hearts::PassKind::kStar;
+      break;
+    case PassPlanRecord::SHUFFLE:
+      plan.kind = hearts::PassKind::kShuffle;
+      break;
+    default:
+      plan.kind = hearts::PassKind::kHold;
+      break;
+  }
+  plan.offset = static_cast<uint8_t>(record.offset());
+  plan.count = static_cast<uint8_t>(record.count());
+  return plan;
+}
+
+// The options of `spec` whose values differ from its preset's, as "name=value".
+std::string rules_summary(const hearts::proto::RulesSpec& spec, const hearts::Rules& rules) {
+  const std::string preset = spec.preset().empty() ? "standard" : spec.preset();
+  std::string text = preset + " (" + std::to_string(rules.num_players) + " players)";
+  const std::optional<hearts::Rules> base = hearts::preset_rules(preset);
+  std::string changes;
+  for (const hearts::RuleOption& option : hearts::rule_options()) {
+    const std::string value = option.get(rules);
+    if (base && option.get(*base) == value) continue;
+    changes += (changes.empty() ? "" : ", ") + std::string(option.name) + "=" + value;
+  }
+  if (!changes.empty()) text += " with " + changes;
+  return text;
+}
+
+class Printer {
+ public:
+  Printer(std::ostream& out, const hearts::proto::RecordsHeader& header,
+          const hearts::CompiledRules& rules)
+      : out_(out), header_(header), rules_(rules), n_(rules.rules.num_players) {}
+
+  void print_game(const GameRecord& game) {
+    out_ << "\ngame " << static_cast<uint64_t>(game.game_index()) + 1 << "  (seed " << game.seed()
+         << ", " << game.deals_size() << (game.deals_size() == 1 ? " deal)" : " deals)") << '\n';
+    out_ << "  seats:";
+    for (int s = 0; s < game.seat_bots_size(); ++s) {
+      out_ << (s ? ", " : " ") << s << " " << bot_name(game, s);
+    }
+    out_ << '\n';
+    const bool forfeited = game.forfeited_size() > 0;
+    for (int d = 0; d < game.deals_size(); ++d) {
+      print_deal(game, game.deals(d), forfeited && d == game.deals_size() - 1);
+    }
+    if (game.violations_size() > 0) {
+      out_ << "  violations:\n";
+      for (const hearts::proto::Violation& v : game.violations()) {
+        out_ << "    deal " << v.deal() + 1;
+        if (v.trick() >= 0) out_ << ", trick " << v.trick() + 1;
+        out_ << ", seat " << v.seat() << " (" << v.bot()
+             << "): " << hearts::proto::Violation::Kind_Name(v.kind()) << ": " << v.detail();
+        if (!v.grpc_status().empty()) out_ << " [" << v.grpc_status() << "]";
+        out_ << '\n';
+      }
+    }
+    const bool by_counters = rules_.rules.settlement != hearts::Settlement::kPoints;
+    out_ << "  result         " << columns(seat_numbers()) << '\n';
+    out_ << "    final scores " << columns(game.final_scores()) << '\n';
+    if (by_counters) out_ << "    counters     " << columns(game.final_counters()) << '\n';
+    out_ << "    ranks        " << columns(game.ranks()) << '\n';
+    for (int seat : game.forfeited()) {
+      out_ << "    seat " << seat << " (" << bot_name(game, seat) << ") forfeited the game\n";
+    }
+    std::string winners;
+    for (int s = 0; s < game.ranks_size(); ++s) {
+      if (game.ranks(s) == 1) {
+        winners += (winners.empty() ? "" : ", ") + std::string("seat ") + std::to_string(s) + " " +
+                   bot_name(game, s);
+      }
+    }
+    if (!winners.empty()) out_ << "    winner: " << winners << '\n';
+  }
+
+ private:
+  std::vector<int> seat_numbers() const {
+    std::vector<int> seats;
+    for (int s = 0; s < n_; ++s) seats.push_back(s);
+    return seats;
+  }
+
+  std::string bot_name(const GameRecord& game, int seat) const {
+    if (seat < 0 || seat >= game.seat_bots_size()) return "?";
+    const int bot = game.seat_bots(seat);
+    return bot >= 0 && bot < header_.bots_size() ? header_.bots(bot).name() : "?";
+  }
+
+  int points_of(CardSet cards) const {
+    int points = 0;
+    for (Card card : cards) points += rules_.card_points[card.id()];
+    return points;
+  }
+
+  void print_deal(const GameRecord& game, const DealRecord& deal, bool may_be_cut) {
+    const bool complete = deal.deal_scores_size() > 0;
+    const hearts::PassPlan plan = plan_of(deal.pass_plan());
+    const bool plan_known = complete || !may_be_cut;
+    print_deal_start(deal, plan, plan_known);
+    print_passes(deal, plan, plan_known);
+    if (plan_known && plan.kind == hearts::PassKind::kShuffle && deal.passes_size() == n_) {
+      print_shuffle_result(game, deal, plan);
+    }
+    for (int start = 0, t = 0; start < deal.plays_size(); start += n_, ++t) {
+      out_ << trick_line(deal, start, t) << '\n';
+    }
+    if (!complete) {
+      out_ << "    (the deal was cut short: the game was forfeited)\n";
+      return;
+    }
+    print_deal_result(deal);
+  }
+
+  // The dealer, the pass, the hands dealt and the kitty.
+  void print_deal_start(const DealRecord& deal, const hearts::PassPlan& plan, bool plan_known) {
+    out_ << "  deal " << deal.deal_index() + 1 << ": dealer seat " << deal.dealer() << ", pass "
+         << (plan_known ? hearts::describe(plan, n_) : std::string("(not recorded)")) << '\n';
+    for (int s = 0; s < deal.hands_size(); ++s) {
+      out_ << (s == 0 ? "    dealt   seat " : "            seat ") << s << ": "
+           << hearts::to_string(CardSet(deal.hands(s))) << '\n';
+    }
+    if (deal.kitty() != 0) {
+      out_ << "    kitty   " << hearts::to_string(CardSet(deal.kitty())) << '\n';
+    }
+  }
+
+  // Each seat's passed cards and, when the plan is known, where they went.
+  void print_passes(const DealRecord& deal, const hearts::PassPlan& plan, bool plan_known) {
+    for (int p = 0; p < deal.passes_size(); ++p) {
+      const hearts::proto::PassRecord& pass = deal.passes(p);
+      out_ << (p == 0 ? "    passes  seat " : "            seat ") << pass.seat() << ": ";
+      if (!plan_known || plan.kind == hearts::PassKind::kHold) {
+        out_ << cards_text(pass.cards());
+      } else if (plan.kind == hearts::PassKind::kOffset) {
+        out_ << cards_text(pass.cards()) << " -> seat " << (pass.seat() + plan.offset) % n_;
+      } else if (plan.kind == hearts::PassKind::kShuffle) {
+        out_ << cards_text(pass.cards()) << " -> the pile";
+      } else {
+        for (int k = 0; k < pass.cards_size(); ++k) {
+          out_ << (k ? ", " : "") << card_text(pass.cards(k)) << " -> seat "
+               << hearts::pass_target(plan, n_, pass.seat(), k);
+        }
+      }
+      out_ << '\n';
+    }
+  }
+
+  // Trick t, whose plays start at `start`: each seat's card, then the winner and points.
+  std::string trick_line(const DealRecord& deal, int start, int t) const {
+    CardSet cards;
+    std::ostringstream line;
+    line << "    trick " << std::setw(2) << t + 1 << "  ";
+    const int end = std::min(start + n_, deal.plays_size());
+    for (int i = start; i < end; ++i) {
+      const hearts::proto::PlayRecord& play = deal.plays(i);
+      const std::string entry = std::to_string(play.seat()) + ":" + card_text(play.card());
+      line << std::left << std::setw(7) << entry << std::right;
+      if (play.card() >= 0 && play.card() < 64) cards.insert(Card::from_id(play.card()));
+    }
+    if (end - start < n_) {
+      line << " (unfinished)";
+    } else {
+      const int winner = trick_winner(deal, start, end, t);
+      const int points = points_of(cards);
+      line << "-> seat " << winner << ", " << points
+           << (points == 1 || points == -1 ? " point" : " points");
+      if (t == 0 && deal.kitty() != 0) {
+        line << " + kitty " << points_of(CardSet(deal.kitty()));
+      }
+    }
+    return line.str();
+  }
+
+  // The recorded winner; in a deal cut short, the highest card of the suit led.
+  static int trick_winner(const DealRecord& deal, int start, int end, int t) {
+    int winner = deal.plays(start).seat();
+    if (t < deal.trick_winners_size()) {
+      winner = deal.trick_winners(t);
+    } else {
+      int best = deal.plays(start).card();
+      for (int i = start + 1; i < end; ++i) {
+        const int card = deal.plays(i).card();
+        if (card / 16 == best / 16 && card > best) {
+          best = card;
+          winner = deal.plays(i).seat();
+        }
+      }
+    }
+    return winner;
+  }
+
+  // A complete deal's points taken, deal scores, moon and sun, and scores (counters) after it.
+  void print_deal_result(const DealRecord& deal) {
+    out_ << "                 " << columns(seat_numbers()) << '\n';
+    out_ << "    points taken " << columns(deal.points_taken()) << '\n';
+    out_ << "    deal scores  " << columns(deal.deal_scores()) << '\n';
+    if (deal.moon_shooter() >= 0) {
+      out_ << "    seat " << deal.moon_shooter() << " shot the moon";
+      if (deal.moon_choice_made()) {
+        out_ << " and chose " << (deal.new_moon() ? "new moon" : "old moon");
+      } else if (deal.new_moon()) {
+        out_ << " (new moon)";
+      }
+      out_ << '\n';
+    }
+    if (deal.sun_shooter() >= 0) {
+      out_ << "    seat " << deal.sun_shooter() << " took every trick (shot the sun)\n";
+    }
+    out_ << "    scores after " << columns(deal.scores_after()) << '\n';
+    if (rules_.rules.settlement != hearts::Settlement::kPoints) {
+      out_ << "    counters     " << columns(deal.counters_after()) << '\n';
+    }
+  }
+
+  // A shuffle pass re-deals the pile from the game seed: re-play the deal's start to show it.
+  void print_shuffle_result(const GameRecord& game, const DealRecord& deal,
+                            const hearts::PassPlan& plan) {
+    hearts::Game replay(rules_, game.seed());
+    // Fast-forward to this deal: the shuffle stream depends only on the seed and deal index,
+    // but the engine needs the earlier deals played to reach it.
+    for (int d = 0; d < game.deals_size(); ++d) {
+      const DealRecord& current = game.deals(d);
+      std::vector<CardSet> hands;
+      for (uint64_t bits : current.hands()) hands.emplace_back(bits);
+      if (!replay.deal_hands(hands, CardSet(current.kitty())).ok()) return;
+      if (replay.phase() == hearts::Phase::kPassDirection ||
+          replay.phase() == hearts::Phase::kDealerChoice) {
+        if (!replay.set_pass_plan(plan_of(current.pass_plan())).ok()) return;
+      }
+      for (const hearts::proto::PassRecord& pass : current.passes()) {
+        std::vector<Card> cards;
+        for (int id : pass.cards()) cards.push_back(Card::from_id(id));
+        if (!replay.pass_cards(cards).ok()) return;
+      }
+      if (&current == &deal) break;
+      for (const hearts::proto::PlayRecord& play : current.plays()) {
+        if (!replay.play(Card::from_id(play.card())).ok()) return;
+      }
+      if (replay.phase() == hearts::Phase::kMoonChoice)
+        (void)replay.choose_moon(current.new_moon());
+      if (replay.phase() != hearts::Phase::kDeal) return;
+    }
+    if (!replay.passes_exchanged() || replay.pass_plan() != plan) return;
+    for (int s = 0; s < n_; ++s) {
+      out_ << (s == 0 ? "    pile    seat " : "            seat ") << s << " receives "
+           << hearts::to_string(replay.received_by(s)) << '\n';
+    }
+  }
+
+  std::ostream& out_;
+  const hearts::proto::RecordsHeader& header_;
+  const hearts::CompiledRules& rules_;
+  const int n_;
+};
+
+}  // namespace
+
+void print_records_summary(std::ostream& out, const std::string& path, const RecordsFile& file,
+                           const hearts::Rules& rules) {
+  const hearts::proto::RecordsHeader& h = file.header;
+  out << "records " << path << ": " << file.games.size()
+      << (file.games.size() == 1 ? " game" : " games") << " (format version " << h.format_version()
+      << ", arena " << h.arena_version() << ")\n";
+  if (!h.command().empty()) out << "  command: " << h.command() << '\n';
+  out << "  rules: " << rules_summary(h.rules(), rules) << '\n';
+  out << "  series seed " << h.series_seed() << ", move limit " << h.move_time_limit_us() / 1000
+      << " ms, time bank "
+      << (h.game_time_bank_us() ? std::to_string(h.game_time_bank_us() / 1000) + " ms"
+                                : std::string("none"))
+      << ", forfeit after "
+      << (h.forfeit_after() ? std::to_string(h.forfeit_after()) + " violations"
+                            : std::string("never"))
+      << '\n';
+  out << "  bots:\n";
+  for (int b = 0; b < h.bots_size(); ++b) {
+    const hearts::proto::BotInfo& bot = h.bots(b);
+    out << "    " << b << "  " << bot.name();
+    if (!bot.version().empty()) out << " " << bot.version();
+    if (!bot.author().empty()) out << " by " << bot.author();
+    out << "  (" << bot.transport() << (bot.spec().empty() ? "" : ": " + bot.spec());
+    if (!bot.file_sha256().empty()) out << ", sha256 " << bot.file_sha256().substr(0, 16);
+    out << ")\n";
+  }
+}
+
+void print_replay_game(std::ostream& out, const hearts::proto::RecordsHeader& header,
+                       const hearts::CompiledRules& rules, const hearts::proto::GameRecord& game) {
+  Printer(out, header, rules).print_game(game);
+}
+
+}  // namespace arena

@@ -1,0 +1,491 @@
+#include "records/verify.h"
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "common/rules_spec.h"
+#include "hearts/game.h"
+
+namespace arena {
+namespace {
+
+using hearts::Card;
+using hearts::CardSet;
+using hearts::Game;
+using hearts::PassKind;
+using hearts::PassPlan;
+using hearts::Phase;
+using hearts::Status;
+using hearts::proto::DealRecord;
+using hearts::proto::GameRecord;
+using hearts::proto::PassPlanRecord;
+
+bool valid_card_id(int id) {
+  return id >= 0 && id < 64 && Card::from_id(id).is_valid();
+}
+
+template <class Values>
+std::string list_text(const Values& values) {
+  std::string text = "[";
+  for (const auto& value : values) {
+    if (text.size() > 1) text += ", ";
+    text += std::to_string(value);
+  }
+  return text + "]";
+}
+
+std::optional<PassPlan> plan_from_record(const PassPlanRecord& record, std::string* why) {
+  PassPlan plan;
+  switch (record.kind()) {
+    case PassPlanRecord::HOLD:
+      plan.kind = PassKind::kHold;
+      break;
+    case PassPlanRecord::OFFSET:
+      plan.kind = PassKind::kOffset;
+      break;
+    case PassPlanRecord::SCATTER:
+      plan.kind = PassKind::kScatter;
+      break;
+    case PassPlanRecord::STAR:
+      plan.kind = PassKind::kStar;
+      break;
+    case PassPlanRecord::SHUFFLE:
+      plan.kind = PassKind::kShuffle;
+      break;
+    default:
+      *why = "unknown kind " + std::to_string(record.kind());
+      return std::nullopt;
+  }
+  if (record.offset() < 0 || record.offset() > 255 || record.count() < 0 || record.count() > 255) {
+    *why = "offset " + std::to_string(record.offset()) + " or count " +
+           std::to_string(record.count()) + " out of range";
+    return std::nullopt;
+  }
+  plan.offset = static_cast<uint8_t>(record.offset());
+  plan.count = static_cast<uint8_t>(record.count());
+  return plan;
+}
+
+std::string plan_text(const PassPlan& plan, int n) {
+  return "'" + hearts::describe(plan, n) + "' (kind " +
+         std::to_string(static_cast<int>(plan.kind)) + ", offset " + std::to_string(plan.offset) +
+         ", count " + std::to_string(plan.count) + ")";
+}
+
+// A disagreement found while re-playing moves; trick is -1 outside play.
+struct Problem {
+  int trick = -1;
+  std::string what;
+};
+
+// Applies the recorded passes and plays of `deal` to `game`, which is dealt and past its pass
+// plan decision.
+std::optional<Problem> replay_moves(Game& game, const DealRecord& deal) {
+  const int n = game.num_players();
+  for (const hearts::proto::PassRecord& pass : deal.passes()) {
+    if (game.phase() != Phase::kPass) {
+      return Problem{-1, "a pass by seat " + std::to_string(pass.seat()) +
+                             " is recorded, but no pass is due (phase " +
+                             std::string(hearts::name(game.phase())) + ")"};
+    }
+    if (pass.seat() != game.to_act()) {
+      return Problem{-1, "seat to pass: expected seat " + std::to_string(game.to_act()) +
+                             ", recorded seat " + std::to_string(pass.seat())};
+    }
+    std::vector<Card> cards;
+    for (int id : pass.cards()) {
+      if (!valid_card_id(id)) {
+        return Problem{-1, "pass by seat " + std::to_string(pass.seat()) + ": card id " +
+                               std::to_string(id) + " is not a card"};
+      }
+      cards.push_back(Card::from_id(id));
+    }
+    if (Status status = game.pass_cards(cards); !status.ok()) return Problem{-1, status.message()};
+  }
+  for (int i = 0; i < deal.plays_size(); ++i) {
+    const hearts::proto::PlayRecord& play = deal.plays(i);
+    const int trick = i / n;
+    if (game.phase() == Phase::kPass) {
+      return Problem{-1, "the record has " + std::to_string(deal.passes_size()) +
+                             " passes; the deal needs " + std::to_string(n) + " before play"};
+    }
+    if (game.phase() != Phase::kPlay) {
+      return Problem{trick, "a play by seat " + std::to_string(play.seat()) +
+                                " is recorded, but no play is due (phase " +
+                                std::string(hearts::name(game.phase())) + ")"};
+    }
+    const int seat = game.to_act();
+    if (play.seat() != seat) {
+      return Problem{trick, "seat to play: expected seat " + std::to_string(seat) +
+                                ", recorded seat " + std::to_string(play.seat())};
+    }
+    if (!valid_card_id(play.card())) {
+      return Problem{trick, "seat " + std::to_string(seat) + " played card id " +
+                                std::to_string(play.card()) + ", which is not a card"};
+    }
+    const Card card = Card::from_id(play.card());
+    if (!game.hand(seat).contains(card)) {
+      return Problem{trick, "seat " + std::to_string(seat) + " played " + hearts::to_string(card) +
+                                ", which it does not hold (hand " +
+                                hearts::to_string(game.hand(seat)) + ")"};
+    }
+    const CardSet legal = game.legal_plays();
+    if (!legal.contains(card)) {
+      return Problem{trick, "seat " + std::to_string(seat) + " played " + hearts::to_string(card) +
+                                ", which is not legal here (legal: " + hearts::to_string(legal) +
+                                ")"};
+    }
+    if (Status status = game.play(card); !status.ok()) return Problem{trick, status.message()};
+  }
+  return std::nullopt;
+}
+
+// The plans a dealer could have chosen that fit the recorded passes (for a dealer's-choice deal
+// cut short before its plan was recorded).
+std::vector<PassPlan> candidate_plans(const hearts::CompiledRules& rules, const DealRecord& deal) {
+  const int n = rules.rules.num_players;
+  std::vector<PassPlan> plans;
+  if (deal.passes_size() == 0) {
+    plans.push_back(PassPlan{});
+  } else {
+    const auto count = static_cast<uint8_t>(std::min(deal.passes(0).cards_size(), 255));
+    for (int k = 1; k < n; ++k) {
+      plans.push_back(PassPlan{PassKind::kOffset, static_cast<uint8_t>(k), count});
+    }
+    plans.push_back(PassPlan{PassKind::kScatter, 0, count});
+    plans.push_back(PassPlan{PassKind::kStar, 0, count});
+  }
+  std::vector<PassPlan> valid;
+  for (const PassPlan& plan : plans) {
+    if (hearts::validate_pass_plan(rules, plan).ok()) valid.push_back(plan);
+  }
+  return valid;
+}
+
+class GameVerifier {
+ public:
+  GameVerifier(const hearts::CompiledRules& rules, const GameRecord& record)
+      : rules_(rules), record_(record), n_(rules.rules.num_players) {}
+
+  bool run(std::string* discrepancy) {
+    const bool ok = verify();
+    if (!ok && discrepancy) *discrepancy = error_;
+    return ok;
+  }
+
+ private:
+  bool fail(int deal, int trick, const std::string& what) {
+    error_ = "game " + std::to_string(static_cast<uint64_t>(record_.game_index()) + 1);
+    if (deal >= 0) error_ += ", deal " + std::to_string(deal + 1);
+    if (trick >= 0) error_ += ", trick " + std::to_string(trick + 1);
+    error_ += ": " + what;
+    return false;
+  }
+
+  // Compares one value per seat; `expected` is indexed by seat.
+  template <class Expected, class Recorded>
+  bool check_seats(int deal, const char* field, const Expected& expected,
+                   const Recorded& recorded) {
+    std::vector<long long> want;
+    for (int s = 0; s < n_; ++s) want.push_back(expected(s));
+    std::vector<long long> got(recorded.begin(), recorded.end());
+    if (want != got) {
+      return fail(
+          deal, -1,
+          std::string(field) + ": expected " + list_text(want) + ", recorded " + list_text(got));
+    }
+    return true;
+  }
+
+  // How re-playing one deal ended.
+  enum class Replayed { kFailed, kCutShort, kVerified };
+
+  bool verify() {
+    const int num_deals = record_.deals_size();
+    const bool forfeited = record_.forfeited_size() > 0;
+    Game game(rules_, record_.seed());
+    for (int d = 0; d < num_deals; ++d) {
+      const Replayed replayed = replay_deal(d, num_deals, forfeited, game);
+      if (replayed == Replayed::kFailed) return false;
+      if (replayed == Replayed::kCutShort) break;
+    }
+    return check_game_end(game, num_deals, forfeited);
+  }
+
+  Replayed replay_deal(int d, int num_deals, bool forfeited, Game& game) {
+    const DealRecord& deal = record_.deals(d);
+    if (!deal_recorded_hands(d, num_deals, game, deal)) return Replayed::kFailed;
+    const bool complete = deal.deal_scores_size() > 0 || deal.points_taken_size() > 0 ||
+                          deal.trick_winners_size() > 0 || deal.scores_after_size() > 0;
+    const bool last = d == num_deals - 1;
+    if (!complete && !(forfeited && last)) {
+      fail(d, -1,
+           "no result is recorded (only the last deal of a forfeited game may be cut "
+           "short)");
+      return Replayed::kFailed;
+    }
+
+    std::optional<PassPlan> recorded_plan;
+    if (complete) {
+      std::string why;
+      recorded_plan = plan_from_record(deal.pass_plan(), &why);
+      if (!recorded_plan) {
+        fail(d, -1, "pass_plan: " + why);
+        return Replayed::kFailed;
+      }
+    }
+    const Replayed moves = replay_plan_and_moves(d, game, deal, complete, recorded_plan);
+    if (moves != Replayed::kVerified) return moves;
+
+    if (!complete) {
+      // The last deal of a forfeited game, cut short: the recorded moves must leave it open.
+      if (game.phase() == Phase::kDeal || game.phase() == Phase::kGameOver) {
+        fail(d, -1, "the recorded moves finish the deal, but no result is recorded");
+        return Replayed::kFailed;
+      }
+      return Replayed::kCutShort;
+    }
+    if (!finish_deal(d, game, deal) || !compare_deal(d, game, deal)) return Replayed::kFailed;
+    return Replayed::kVerified;
+  }
+
+  // Checks the deal's index, deals its recorded hands and kitty, and checks its dealer.
+  bool deal_recorded_hands(int d, int num_deals, Game& game, const DealRecord& deal) {
+    if (game.is_over()) {
+      return fail(d, -1,
+                  "the game was over after " + std::to_string(d) + " deals, but the record has " +
+                      std::to_string(num_deals));
+    }
+    if (deal.deal_index() != game.deal_index()) {
+      return fail(d, -1,
+                  "deal_index: expected " + std::to_string(game.deal_index()) + ", recorded " +
+                      std::to_string(deal.deal_index()));
+    }
+    if (deal.hands_size() != n_) {
+      return fail(d, -1,
+                  "the record has " + std::to_string(deal.hands_size()) + " hands; the table has " +
+                      std::to_string(n_) + " seats");
+    }
+    std::vector<CardSet> hands;
+    for (uint64_t bits : deal.hands()) hands.emplace_back(bits);
+    if (Status status = game.deal_hands(hands, CardSet(deal.kitty())); !status.ok()) {
+      return fail(d, -1, "the recorded hands cannot be dealt: " + status.message());
+    }
+    if (deal.dealer() != game.dealer()) {
+      return fail(d, -1,
+                  "dealer: expected seat " + std::to_string(game.dealer()) + ", recorded seat " +
+                      std::to_string(deal.dealer()));
+    }
+    return true;
+  }
+
+  // Settles the deal's pass plan (recorded, drawn, or found from the moves) and re-plays the
+  // recorded passes and plays. `recorded_plan` is set when the deal is complete.
+  Replayed replay_plan_and_moves(int d, Game& game, const DealRecord& deal, bool complete,
+                                 const std::optional<PassPlan>& recorded_plan) {
+    if (game.phase() == Phase::kPassDirection || game.phase() == Phase::kDealerChoice) {
+      if (complete) {
+        if (Status status = game.set_pass_plan(*recorded_plan); !status.ok()) {
+          fail(d, -1, "the recorded pass plan cannot be used: " + status.message());
+          return Replayed::kFailed;
+        }
+      } else if (game.phase() == Phase::kPassDirection) {
+        game.resolve_chance();  // the referee drew it from the game seed, as this does
+      } else if (deal.passes_size() == 0 && deal.plays_size() == 0) {
+        return Replayed::kCutShort;  // cut short at the dealer's choice: nothing more was recorded
+      } else {
+        return replay_with_candidate_plan(d, game, deal) ? Replayed::kVerified : Replayed::kFailed;
+      }
+    } else if (complete && game.pass_plan() != *recorded_plan) {
+      fail(d, -1,
+           "pass_plan: expected " + plan_text(game.pass_plan(), n_) + ", recorded " +
+               plan_text(*recorded_plan, n_));
+      return Replayed::kFailed;
+    }
+    if (std::optional<Problem> problem = replay_moves(game, deal)) {
+      fail(d, problem->trick, problem->what);
+      return Replayed::kFailed;
+    }
+    return Replayed::kVerified;
+  }
+
+  // Cut short after the dealer chose: the plan was not recorded, so find one that re-plays the
+  // recorded moves.
+  bool replay_with_candidate_plan(int d, Game& game, const DealRecord& deal) {
+    std::optional<Problem> first;
+    for (const PassPlan& plan : candidate_plans(rules_, deal)) {
+      Game trial = game;
+      if (!trial.set_pass_plan(plan).ok()) continue;
+      std::optional<Problem> problem = replay_moves(trial, deal);
+      if (!problem) {
+        game = trial;
+        return true;
+      }
+      if (!first) first = problem;
+    }
+    return fail(d, first ? first->trick : -1,
+                "no pass plan the dealer could have chosen re-plays the recorded moves" +
+                    (first ? " (" + first->what + ")" : std::string()));
+  }
+
+  // Checks that the recorded moves end the deal, applying the recorded moon choice if one is due.
+  bool finish_deal(int d, Game& game, const DealRecord& deal) {
+    if (game.phase() == Phase::kPass) {
+      return fail(d, -1,
+                  "the record has " + std::to_string(deal.passes_size()) +
+                      " passes; the deal needs " + std::to_string(n_));
+    }
+    if (game.phase() == Phase::kPlay) {
+      return fail(d, game.tricks_completed(),
+                  "the record has " + std::to_string(deal.plays_size()) +
+                      " plays; the deal needs " + std::to_string(n_ * rules_.hand_size));
+    }
+    if (game.phase() == Phase::kMoonChoice) {
+      if (!deal.moon_choice_made()) {
+        return fail(d, -1,
+                    "seat " + std::to_string(game.to_act()) +
+                        " shot the moon and chooses under these rules, but no choice is "
+                        "recorded (moon_choice_made false)");
+      }
+      (void)game.choose_moon(deal.new_moon());
+    } else if (deal.moon_choice_made()) {
+      return fail(d, -1,
+                  "moon_choice_made: expected false (no moon choice was due), recorded true");
+    }
+    return true;
+  }
+
+  // After the last recorded deal: the game's end, final results, forfeits and violations.
+  bool check_game_end(const Game& game, int num_deals, bool forfeited) {
+    if (!forfeited && !game.is_over()) {
+      return fail(-1, -1,
+                  "the game is not over after its " + std::to_string(num_deals) +
+                      " recorded deals (and no seat forfeited)");
+    }
+    if (!check_seats(
+            -1, "final_scores", [&](int s) { return game.score(s); }, record_.final_scores()) ||
+        !check_seats(
+            -1, "final_counters", [&](int s) { return game.counters(s); },
+            record_.final_counters())) {
+      return false;
+    }
+    if (!forfeited) {
+      if (!check_seats(
+              -1, "ranks", [&](int s) { return game.rank(s); }, record_.ranks())) {
+        return false;
+      }
+    } else {
+      std::vector<bool> seen(n_, false);
+      for (int seat : record_.forfeited()) {
+        if (seat < 0 || seat >= n_ || seen[seat]) {
+          return fail(-1, -1,
+                      "forfeited: " + list_text(record_.forfeited()) + " is not a set of seats");
+        }
+        seen[seat] = true;
+      }
+    }
+    for (const hearts::proto::Violation& violation : record_.violations()) {
+      if (violation.seat() < 0 || violation.seat() >= n_) {
+        return fail(-1, -1,
+                    "a violation names seat " + std::to_string(violation.seat()) +
+                        ", which is not at the table");
+      }
+    }
+    return true;
+  }
+
+  bool compare_deal(int d, const Game& game, const DealRecord& deal) {
+    const hearts::DealResult& result = game.last_deal();
+    const std::span<const uint8_t> winners = game.trick_winners();
+    if (static_cast<size_t>(deal.trick_winners_size()) != winners.size()) {
+      return fail(d, -1,
+                  "trick_winners: expected " + std::to_string(winners.size()) +
+                      " tricks, recorded " + std::to_string(deal.trick_winners_size()));
+    }
+    for (size_t t = 0; t < winners.size(); ++t) {
+      if (deal.trick_winners(static_cast<int>(t)) != winners[t]) {
+        return fail(d, static_cast<int>(t),
+                    "winner: expected seat " + std::to_string(winners[t]) + ", recorded seat " +
+                        std::to_string(deal.trick_winners(static_cast<int>(t))));
+      }
+    }
+    if (!check_seats(
+            d, "points_taken", [&](int s) { return result.points_taken[s]; },
+            deal.points_taken()) ||
+        !check_seats(
+            d, "deal_scores", [&](int s) { return result.deal_score[s]; }, deal.deal_scores())) {
+      return false;
+    }
+    if (deal.moon_shooter() != result.moon_shooter) {
+      return fail(d, -1,
+                  "moon_shooter: expected " + std::to_string(result.moon_shooter) + ", recorded " +
+                      std::to_string(deal.moon_shooter()));
+    }
+    if (deal.new_moon() != result.new_moon) {
+      return fail(d, -1,
+                  std::string("new_moon: expected ") + (result.new_moon ? "true" : "false") +
+                      ", recorded " + (deal.new_moon() ? "true" : "false"));
+    }
+    if (deal.sun_shooter() != result.sun_shooter) {
+      return fail(d, -1,
+                  "sun_shooter: expected " + std::to_string(result.sun_shooter) + ", recorded " +
+                      std::to_string(deal.sun_shooter()));
+    }
+    return check_seats(
+               d, "scores_after", [&](int s) { return game.score(s); }, deal.scores_after()) &&
+           check_seats(
+               d, "counters_after", [&](int s) { return game.counters(s); }, deal.counters_after());
+  }
+
+  const hearts::CompiledRules& rules_;
+  const GameRecord& record_;
+  const int n_;
+  std::string error_;
+};
+
+}  // namespace
+
+bool verify_game(const hearts::CompiledRules& rules, const GameRecord& record,
+                 std::string* discrepancy) {
+  return GameVerifier(rules, record).run(discrepancy);
+}
+
+bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTotals* totals) {
+  hearts::Rules rules;
+  if (Status status = from_rules_spec(file.header.rules(), &rules); !status.ok()) {
+    *discrepancy = "header: the rules cannot be used: " + status.message();
+    return false;
+  }
+  std::string error;
+  const std::optional<hearts::CompiledRules> compiled = hearts::compile(rules, &error);
+  if (!compiled) {
+    *discrepancy = "header: the rules cannot be used: " + error;
+    return false;
+  }
+  const int n = rules.num_players;
+  for (const GameRecord& game : file.games) {
+    const std::string name = "game " + std::to_string(static_cast<uint64_t>(game.game_index()) + 1);
+    if (game.seat_bots_size() != n) {
+      *discrepancy = name + ": seat_bots names " + std::to_string(game.seat_bots_size()) +
+                     " seats; the rules seat " + std::to_string(n);
+      return false;
+    }
+    for (int bot : game.seat_bots()) {
+      if (bot < 0 || bot >= file.header.bots_size()) {
+        *discrepancy = name + ": seat_bots " + list_text(game.seat_bots()) +
+                       " refers to a bot the header does not list (" +
+                       std::to_string(file.header.bots_size()) + " bots)";
+        return false;
+      }
+    }
+    if (!verify_game(*compiled, game, discrepancy)) return false;
+    if (totals) {
+      ++totals->games;
+      totals->deals += game.deals_size();
+    }
+  }
+  return true;
+}
+
+}  // namespace arena

@@ -1,0 +1,466 @@
+#include "tournament/results.h"
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "hearts/rng.h"
+#include "rating/rating.h"
+
+namespace arena {
+namespace {
+
+namespace pb = hearts::proto;
+
+// One distinct bot's result in one game (copies of a bot at one table merged).
+struct BotInGame {
+  int bot = 0;
+  double score = 0;  // mean final score (or counters) of its copies
+  double points_per_deal = 0;
+  int forfeits = 0;
+};
+
+std::string display_name(const pb::RecordsHeader& header, int bot) {
+  const std::string& name = header.bots(bot).name();
+  int same = 0, before = 0;
+  for (int b = 0; b < header.bots_size(); ++b) {
+    if (header.bots(b).name() == name) {
+      ++same;
+      if (b < bot) ++before;
+    }
+  }
+  return same > 1 ? name + "#" + std::to_string(before + 1) : name;
+}
+
+std::string fixed(double value, int digits) {
+  if (!std::isfinite(value)) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+  return buffer;
+}
+
+Json estimate_json(const Estimate& e, int digits) {
+  auto round_to = [digits](double v) {
+    if (!std::isfinite(v)) return Json();
+    const double scale = std::pow(10.0, digits);
+    return Json(std::round(v * scale) / scale);
+  };
+  Json out = Json::object();
+  out["mean"] = round_to(e.value);
+  out["low"] = round_to(e.low);
+  out["high"] = round_to(e.high);
+  return out;
+}
+
+// Each bot's seats in the game; false with *error if a seat names a bot the header lacks.
+bool seats_by_bot(const GameSummary& game, int num_bots, std::map<int, std::vector<int>>* seats_of,
+                  std::string* error) {
+  const int n = static_cast<int>(game.seats.size());
+  for (int s = 0; s < n; ++s) {
+    const int bot = game.seats[s].bot;
+    if (bot < 0 || bot >= num_bots) {
+      *error = "game " + std::to_string(game.game_index + 1) + " names bot " + std::to_string(bot) +
+               ", but the header lists " + std::to_string(num_bots);
+      return false;
+    }
+    (*seats_of)[bot].push_back(s);
+  }
+  return true;
+}
+
+// The copies of `bot` at the table merged into one entry: their mean score and points per deal.
+BotInGame merge_copies(const GameSummary& game, int bot, const std::vector<int>& seats,
+                       bool by_counters) {
+  const int deals = game.deals;
+  BotInGame entry;
+  entry.bot = bot;
+  for (int s : seats) {
+    const SeatSummary& seat = game.seats[s];
+    // Forfeits rank last: give them a score beyond every real one.
+    entry.score += seat.forfeited ? 1e9 : (by_counters ? -seat.final_counters : seat.final_score);
+    entry.points_per_deal += deals ? static_cast<double>(seat.deal_points) / deals : 0.0;
+  }
+  entry.score /= static_cast<double>(seats.size());
+  entry.points_per_deal /= static_cast<double>(seats.size());
+  return entry;
+}
+
+// Ranks among distinct bots: the recorded ranks when every bot sits once (they already
+// follow the rules' settlement and forfeits), otherwise from the merged scores.
+int rank_among_bots(const GameSummary& game, const std::map<int, std::vector<int>>& seats_of,
+                    const std::vector<BotInGame>& entries, const BotInGame& entry) {
+  const bool distinct = static_cast<int>(seats_of.size()) == static_cast<int>(game.seats.size());
+  int rank = 1;
+  if (distinct && game.ranked) {
+    rank = game.seats[seats_of.at(entry.bot)[0]].rank;
+  } else {
+    for (const BotInGame& other : entries) rank += other.score < entry.score;
+  }
+  return rank;
+}
+
+// TrueSkill now, exactly as rating::trueskill_ratings would apply this game; a game it rejects
+// sets *failed and leaves the ratings as they were.
+void apply_trueskill(const rating::GameResult& result,
+                     std::vector<rating::TrueSkillRating>* trueskill, bool* failed) {
+  try {
+    std::vector<rating::TrueSkillRating> before;
+    std::vector<int> ranks;
+    for (const rating::Placement& p : result.players) {
+      before.push_back((*trueskill)[p.bot]);
+      ranks.push_back(p.rank);
+    }
+    const auto after = rating::trueskill_update(before, ranks);
+    for (size_t k = 0; k < result.players.size(); ++k) {
+      (*trueskill)[result.players[k].bot] = after[k];
+    }
+  } catch (const std::exception&) {
+    *failed = true;
+  }
+}
+
+// A bot's mean points per deal pooled over its duplicate groups, with a bootstrap interval.
+Estimate pooled_points_per_deal(const std::vector<uint64_t>& group_order,
+                                const std::map<uint64_t, std::pair<double, int>>& group_points,
+                                const ResultsOptions& options, int bot) {
+  std::vector<double> values, weights;
+  for (uint64_t key : group_order) {
+    const auto& [sum, count] = group_points.at(key);
+    values.push_back(sum / count);
+    weights.push_back(count);
+  }
+  if (values.empty()) return {NAN, NAN, NAN};
+  const auto mean = rating::weighted_mean_with_bootstrap_ci(
+      values, weights, hearts::derive_seed(options.seed, 0xB0 + static_cast<uint64_t>(bot)),
+      options.bootstrap_samples);
+  return {mean.estimate, mean.low, mean.high};
+}
+
+std::vector<PairResult> head_to_head_pairs(const pb::RecordsHeader& header,
+                                           const std::vector<rating::GameResult>& rated,
+                                           int num_bots, const ResultsOptions& options) {
+  std::vector<PairResult> pairs;
+  for (const rating::HeadToHead& h : rating::head_to_head(
+           rated, num_bots, hearts::derive_seed(options.seed, 0x424), options.bootstrap_samples)) {
+    pairs.push_back({h.a,
+                     h.b,
+                     display_name(header, h.a),
+                     display_name(header, h.b),
+                     h.games,
+                     {h.points_per_deal.estimate, h.points_per_deal.low, h.points_per_deal.high}});
+  }
+  return pairs;
+}
+
+}  // namespace
+
+GameSummary summarize_game(const pb::GameRecord& game) {
+  GameSummary summary;
+  const int n = game.seat_bots_size();
+  summary.game_index = game.game_index();
+  summary.group_key = game.group_key();
+  summary.complete = n >= 2 && game.final_scores_size() == n;
+  summary.ranked = game.ranks_size() == n;
+  summary.seats.resize(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    SeatSummary& seat = summary.seats[s];
+    seat.bot = game.seat_bots(s);
+    if (s < game.final_scores_size()) seat.final_score = game.final_scores(s);
+    if (s < game.final_counters_size()) seat.final_counters = game.final_counters(s);
+    if (summary.ranked) seat.rank = game.ranks(s);
+  }
+  for (int s : game.forfeited()) {
+    if (s >= 0 && s < n) summary.seats[s].forfeited = true;
+  }
+  auto think = [&](int s, int64_t us) {
+    if (s < 0 || s >= n) return;
+    SeatSummary& seat = summary.seats[s];
+    seat.think_us += us;
+    seat.max_think_us = std::max(seat.max_think_us, us);
+    ++seat.decisions;
+  };
+  for (const pb::DealRecord& deal : game.deals()) {
+    if (deal.deal_scores_size() != n) continue;
+    ++summary.deals;
+    for (int s = 0; s < n; ++s) summary.seats[s].deal_points += deal.deal_scores(s);
+    for (const pb::PlayRecord& play : deal.plays()) think(play.seat(), play.think_us());
+    for (const pb::PassRecord& pass : deal.passes()) think(pass.seat(), pass.think_us());
+  }
+  for (const pb::Violation& v : game.violations()) {
+    if (v.seat() >= 0 && v.seat() < n) summary.violations.emplace_back(v.seat(), v.kind());
+  }
+  return summary;
+}
+
+bool compute_results(const pb::RecordsHeader& header, const std::vector<pb::GameRecord>& games,
+                     const ResultsOptions& options, Results* out, std::string* error) {
+  std::vector<GameSummary> summaries;
+  summaries.reserve(games.size());
+  for (const pb::GameRecord& game : games) summaries.push_back(summarize_game(game));
+  return compute_results(header, summaries, options, out, error);
+}
+
+bool compute_results(const pb::RecordsHeader& header, std::span<const GameSummary> games,
+                     const ResultsOptions& options, Results* out, std::string* error) {
+  ResultsBuilder builder(header);
+  for (const GameSummary& game : games) {
+    if (!builder.add(game, error)) {
+      *out = Results{};
+      return false;
+    }
+  }
+  return builder.results(options, out, error);
+}
+
+ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header)
+    : header_(header),
+      num_bots_(header.bots_size()),
+      bots_(static_cast<size_t>(std::max(num_bots_, 0))),
+      group_points_(bots_.size()),
+      group_order_(bots_.size()),
+      violation_kinds_(bots_.size()),
+      think_sum_(bots_.size(), 0),
+      think_max_(bots_.size(), 0),
+      trueskill_(bots_.size(), rating::TrueSkillRating{}) {
+  const auto settlement = header.rules().options().find("settlement");
+  by_counters_ = settlement != header.rules().options().end() && settlement->second != "points";
+}
+
+bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
+  if (num_bots_ < 2) {
+    *error = "the records name fewer than two bots";
+    return false;
+  }
+  const int n = static_cast<int>(game.seats.size());
+  if (!game.complete) {
+    *error = "game " + std::to_string(game.game_index + 1) + " is incomplete in the records";
+    return false;
+  }
+  std::map<int, std::vector<int>> seats_of;  // bot -> its seats
+  if (!seats_by_bot(game, num_bots_, &seats_of, error)) return false;
+  ++games_;
+  players_ = n;
+  const int deals = game.deals;
+  for (const SeatSummary& seat : game.seats) {
+    think_sum_[seat.bot] += seat.think_us;
+    think_max_[seat.bot] = std::max(think_max_[seat.bot], seat.max_think_us);
+    bots_[seat.bot].decisions += seat.decisions;
+  }
+  deals_ += deals;
+  std::vector<BotInGame> entries;
+  for (const auto& [bot, seats] : seats_of) {
+    entries.push_back(merge_copies(game, bot, seats, by_counters_));
+    bots_[bot].games += 1;
+    bots_[bot].deals += deals;
+  }
+  rating::GameResult result;
+  result.group = game.group_key;
+  for (const BotInGame& entry : entries) {
+    const int rank = rank_among_bots(game, seats_of, entries, entry);
+    result.players.push_back({entry.bot, rank, entry.points_per_deal});
+    auto& groups = group_points_[entry.bot];
+    if (!groups.count(game.group_key)) group_order_[entry.bot].push_back(game.group_key);
+    groups[game.group_key].first += entry.points_per_deal;
+    groups[game.group_key].second += 1;
+  }
+  if (!trueskill_failed_) apply_trueskill(result, &trueskill_, &trueskill_failed_);
+  rated_.push_back(std::move(result));
+  for (const auto& [seat, kind] : game.violations) {
+    const int bot = game.seats[seat].bot;
+    ++bots_[bot].violations;
+    ++violation_kinds_[bot][pb::Violation::Kind_Name(kind)];
+  }
+  return true;
+}
+
+bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
+                             std::string* error) const {
+  const int num_bots = num_bots_;
+  const pb::RecordsHeader& header = header_;
+  *out = Results{};
+  out->rules = header.rules().preset();
+  if (num_bots < 2) {
+    *error = "the records name fewer than two bots";
+    return false;
+  }
+  out->games = games_;
+  out->players = players_;
+  out->deals = deals_;
+  std::vector<BotStanding> bots = bots_;
+  const auto& rated = rated_;
+  const auto& group_points = group_points_;
+  const auto& group_order = group_order_;
+  const auto& violation_kinds = violation_kinds_;
+  const auto& think_sum = think_sum_;
+  const auto& think_max = think_max_;
+
+  try {
+    const auto wins = rating::win_rates(rated, num_bots);
+    rating::PlackettLuceOptions pl;
+    pl.seed = hearts::derive_seed(options.seed, 0x9E11);
+    pl.resamples = options.bootstrap_samples;
+    pl.threads = options.threads;
+    const auto fit = rating::plackett_luce(rated, num_bots, pl);
+    // A game TrueSkill rejected while adding: the full run throws the same error here.
+    const auto trueskill =
+        trueskill_failed_ ? rating::trueskill_ratings(rated, num_bots) : trueskill_;
+    for (int b = 0; b < num_bots; ++b) {
+      BotStanding& s = bots[b];
+      s.bot = b;
+      s.name = display_name(header, b);
+      s.spec = header.bots(b).spec();
+      s.wins = wins[b].wins;
+      s.win_rate = wins[b].rate;
+      s.rating = {fit.bots[b].rating, fit.bots[b].low, fit.bots[b].high};
+      s.trueskill_mu = trueskill[b].mu;
+      s.trueskill_sigma = trueskill[b].sigma;
+      s.trueskill_conservative = trueskill[b].conservative();
+      s.points_per_deal = pooled_points_per_deal(group_order[b], group_points[b], options, b);
+      s.violations_by_kind.assign(violation_kinds[b].begin(), violation_kinds[b].end());
+      s.mean_think_ms = s.decisions ? think_sum[b] / 1000.0 / static_cast<double>(s.decisions) : 0;
+      s.max_think_ms = think_max[b] / 1000.0;
+    }
+    out->head_to_head = head_to_head_pairs(header, rated, num_bots, options);
+  } catch (const std::exception& e) {
+    *error = std::string("cannot rate these records: ") + e.what();
+    return false;
+  }
+  std::stable_sort(bots.begin(), bots.end(), [](const BotStanding& a, const BotStanding& b) {
+    return a.rating.value > b.rating.value;
+  });
+  out->standings = std::move(bots);
+  return true;
+}
+
+Json results_json(const Results& r) {
+  Json out = Json::object();
+  out["format"] = "black-lady-arena-results";
+  out["format_version"] = 1;
+  out["rules"] = r.rules;
+  out["players"] = r.players;
+  out["games"] = r.games;
+  out["deals"] = r.deals;
+  Json& standings = out["standings"] = Json::array();
+  for (size_t i = 0; i < r.standings.size(); ++i) {
+    const BotStanding& s = r.standings[i];
+    Json& e = standings.emplace_back(Json::object());
+    e["place"] = static_cast<int>(i + 1);
+    e["bot"] = s.name;
+    e["spec"] = s.spec;
+    e["games"] = s.games;
+    e["deals"] = s.deals;
+    e["points_per_deal"] = estimate_json(s.points_per_deal, 4);
+    e["wins"] = std::round(s.wins * 1e4) / 1e4;
+    e["win_rate"] = std::round(s.win_rate * 1e4) / 1e4;
+    e["rating"] = estimate_json(s.rating, 1);
+    Json& ts = e["trueskill"] = Json::object();
+    ts["mu"] = std::round(s.trueskill_mu * 1e3) / 1e3;
+    ts["sigma"] = std::round(s.trueskill_sigma * 1e3) / 1e3;
+    ts["conservative"] = std::round(s.trueskill_conservative * 1e3) / 1e3;
+    Json& v = e["violations"] = Json::object();
+    v["total"] = s.violations;
+    for (const auto& [kind, count] : s.violations_by_kind) v[kind] = count;
+  }
+  Json& pairs = out["head_to_head"] = Json::array();
+  for (const PairResult& p : r.head_to_head) {
+    Json& e = pairs.emplace_back(Json::object());
+    e["a"] = p.a_name;
+    e["b"] = p.b_name;
+    e["games"] = p.games;
+    e["points_per_deal_difference"] = estimate_json(p.difference, 4);
+  }
+  Json& timing = out["timing"] = Json::array();
+  for (const BotStanding& s : r.standings) {
+    Json& e = timing.emplace_back(Json::object());
+    e["bot"] = s.name;
+    e["decisions"] = s.decisions;
+    e["mean_think_ms"] = std::round(s.mean_think_ms * 1e4) / 1e4;
+    e["max_think_ms"] = std::round(s.max_think_ms * 1e3) / 1e3;
+  }
+  return out;
+}
+
+std::string results_text(const Results& r) {
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
+                r.deals, r.rules.c_str(), r.players);
+  text += line;
+  std::snprintf(line, sizeof line, "%-4s %-16s %6s %8s  %-22s %6s  %-20s %-22s %5s %9s\n", "",
+                "bot", "games", "deals", "points/deal [95% CI]", "win%", "rating [95% CI]",
+                "TrueSkill mu/sigma (-3s)", "viol", "think ms");
+  text += line;
+  for (size_t i = 0; i < r.standings.size(); ++i) {
+    const BotStanding& s = r.standings[i];
+    const std::string ppd = fixed(s.points_per_deal.value, 2) + " [" +
+                            fixed(s.points_per_deal.low, 2) + ", " +
+                            fixed(s.points_per_deal.high, 2) + "]";
+    const std::string rating = fixed(s.rating.value, 0) + " [" + fixed(s.rating.low, 0) + ", " +
+                               fixed(s.rating.high, 0) + "]";
+    const std::string ts = fixed(s.trueskill_mu, 1) + "/" + fixed(s.trueskill_sigma, 2) + " (" +
+                           fixed(s.trueskill_conservative, 1) + ")";
+    std::snprintf(line, sizeof line,
+                  "%-4zu %-16s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %9.3f\n", i + 1,
+                  s.name.c_str(), s.games, s.deals, ppd.c_str(), 100.0 * s.win_rate, rating.c_str(),
+                  ts.c_str(), s.violations, s.mean_think_ms);
+    text += line;
+  }
+  if (!r.head_to_head.empty()) {
+    text += "\nhead to head (points per deal of the first minus the second, at the same table)\n";
+    for (const PairResult& p : r.head_to_head) {
+      std::snprintf(line, sizeof line, "  %-16s %-16s %6d games  %+.2f [%s, %s]\n",
+                    p.a_name.c_str(), p.b_name.c_str(), p.games, p.difference.value,
+                    fixed(p.difference.low, 2).c_str(), fixed(p.difference.high, 2).c_str());
+      text += line;
+    }
+  }
+  return text;
+}
+
+bool headers_compatible(const pb::RecordsHeader& first, const pb::RecordsHeader& other,
+                        std::string* error) {
+  using google::protobuf::util::MessageDifferencer;
+  if (!MessageDifferencer::Equals(first.rules(), other.rules())) {
+    *error = "they were played under different rules";
+    return false;
+  }
+  if (first.bots_size() != other.bots_size()) {
+    *error = "they list different numbers of bots";
+    return false;
+  }
+  for (int b = 0; b < first.bots_size(); ++b) {
+    if (first.bots(b).name() != other.bots(b).name() ||
+        first.bots(b).spec() != other.bots(b).spec()) {
+      *error =
+          "they list different bots (" + first.bots(b).name() + " vs " + other.bots(b).name() + ")";
+      return false;
+    }
+  }
+  if (first.tournament_fingerprint() != other.tournament_fingerprint()) {
+    // Name what differs where the header says it; the fingerprint also covers the schedule.
+    std::string what;
+    auto differs = [&what](const std::string& field, auto a, auto b) {
+      if (a != b) {
+        what += (what.empty() ? "" : ", ") + field + " " + std::to_string(a) + " vs " +
+                std::to_string(b);
+      }
+    };
+    differs("seed", first.series_seed(), other.series_seed());
+    differs("scheduled games", first.scheduled_games(), other.scheduled_games());
+    differs("move limit us", first.move_time_limit_us(), other.move_time_limit_us());
+    differs("time bank us", first.game_time_bank_us(), other.game_time_bank_us());
+    differs("forfeit after", first.forfeit_after(), other.forfeit_after());
+    *error = "they come from different tournaments (" +
+             (what.empty() ? std::string("their schedules differ: see the command in each header")
+                           : what) +
+             ")";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace arena

@@ -1,0 +1,143 @@
+// Tournament results from game records alone: the live tournament and `arena rate` both call
+// compute_results on the same records, so they print exactly the same numbers.
+//
+// Per bot: games and deals; mean points per deal with a 95% bootstrap interval over duplicate
+// groups; win rate (ties split); a Plackett-Luce rating on an Elo-like scale with its interval;
+// TrueSkill mu, sigma and mu - 3 sigma (games applied in schedule order); violations by kind;
+// think time (kept apart: it is measured, not a function of the seed). Plus head-to-head mean
+// point differences with intervals. A bot seated more than once at a table (fewer bots than
+// seats) counts once per game with its copies' mean points and mean final score.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/json.h"
+#include "rating/rating.h"
+#include "records.pb.h"
+
+namespace arena {
+
+struct ResultsOptions {
+  int bootstrap_samples = 1000;
+  uint64_t seed = 0;  // for the bootstrap; the tournament passes its own seed
+  int threads = 1;    // for the rating bootstrap; results do not depend on it
+};
+
+struct Estimate {
+  double value = 0, low = 0, high = 0;
+};
+
+struct BotStanding {
+  int bot = 0;  // index into the records header's bots
+  std::string name;
+  std::string spec;
+  int games = 0;
+  long long deals = 0;
+  Estimate points_per_deal;
+  double wins = 0;
+  double win_rate = 0;
+  Estimate rating;  // Plackett-Luce, Elo-like scale
+  double trueskill_mu = 0, trueskill_sigma = 0, trueskill_conservative = 0;
+  int violations = 0;
+  std::vector<std::pair<std::string, int>> violations_by_kind;
+  long long decisions = 0;
+  double mean_think_ms = 0, max_think_ms = 0;
+};
+
+struct PairResult {
+  int a = 0, b = 0;
+  std::string a_name, b_name;
+  int games = 0;
+  Estimate difference;  // mean points per deal of a minus b when both sat at the table
+};
+
+struct Results {
+  std::string rules;
+  int players = 0;
+  int games = 0;
+  long long deals = 0;
+  std::vector<BotStanding> standings;  // best rating first
+  std::vector<PairResult> head_to_head;
+};
+
+// One seat of a GameSummary; decisions and think times count finished deals only.
+struct SeatSummary {
+  int bot = 0;
+  int final_score = 0;
+  int final_counters = 0;
+  int rank = 0;  // the recorded rank, when GameSummary::ranked
+  bool forfeited = false;
+  long long deal_points = 0;  // sum of the deal scores of finished deals
+  long long decisions = 0;
+  int64_t think_us = 0;
+  int64_t max_think_us = 0;
+};
+
+// What compute_results needs of one game: a few hundred bytes instead of a record with a
+// message per play, so a tournament can keep every game's summary (built on the thread that
+// played it) rather than every record.
+struct GameSummary {
+  uint32_t game_index = 0;
+  uint64_t group_key = 0;
+  bool complete = false;  // at least two seats, each with a final score
+  bool ranked = false;    // the record ranks every seat
+  int deals = 0;          // finished deals (a forfeit can cut the last one short)
+  std::vector<SeatSummary> seats;
+  std::vector<std::pair<int, hearts::proto::Violation::Kind>> violations;  // (seat, kind)
+};
+
+GameSummary summarize_game(const hearts::proto::GameRecord& game);
+
+// Results built game by game in schedule order. A tournament adds each game as it is written, so
+// TrueSkill (which must see the games in order) runs during the games instead of after them.
+class ResultsBuilder {
+ public:
+  explicit ResultsBuilder(const hearts::proto::RecordsHeader& header);
+  // Adds the next game. False with *error if it does not fit the header (see compute_results);
+  // do not add more after that.
+  bool add(const GameSummary& game, std::string* error);
+  // The results of the games added so far.
+  bool results(const ResultsOptions& options, Results* out, std::string* error) const;
+
+ private:
+  hearts::proto::RecordsHeader header_;
+  int num_bots_;
+  bool by_counters_;
+  int games_ = 0, players_ = 0;
+  long long deals_ = 0;
+  std::vector<BotStanding> bots_;  // games, deals, decisions and violations so far
+  std::vector<rating::GameResult> rated_;
+  // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
+  std::vector<std::map<uint64_t, std::pair<double, int>>> group_points_;
+  std::vector<std::vector<uint64_t>> group_order_;
+  std::vector<std::map<std::string, int>> violation_kinds_;
+  std::vector<int64_t> think_sum_, think_max_;
+  std::vector<rating::TrueSkillRating> trueskill_;
+  bool trueskill_failed_ = false;  // a game TrueSkill rejected: results() redoes it to say why
+};
+
+// Computes the results. False with *error if the records do not fit together (bot indices out
+// of range, malformed games). Both forms give identical results for the same games.
+bool compute_results(const hearts::proto::RecordsHeader& header,
+                     const std::vector<hearts::proto::GameRecord>& games,
+                     const ResultsOptions& options, Results* out, std::string* error);
+bool compute_results(const hearts::proto::RecordsHeader& header, std::span<const GameSummary> games,
+                     const ResultsOptions& options, Results* out, std::string* error);
+
+// results.json: everything but think times under "standings" and "head_to_head" (a function of
+// the seed), think times under "timing".
+Json results_json(const Results& results);
+// The leaderboard and head-to-head table as text.
+std::string results_text(const Results& results);
+
+// Checks that the headers of several records files describe one tournament (same rules, bots
+// and fingerprint); false with *error saying what differs.
+bool headers_compatible(const hearts::proto::RecordsHeader& first,
+                        const hearts::proto::RecordsHeader& other, std::string* error);
+
+}  // namespace arena

@@ -1,0 +1,133 @@
+#include "tournament/schedule.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include "hearts/rng.h"
+
+namespace arena {
+namespace {
+
+// All k-subsets of {0..n-1} in lexicographic order.
+std::vector<std::vector<int>> combinations(int n, int k) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> pick(k);
+  std::iota(pick.begin(), pick.end(), 0);
+  while (k <= n) {
+    out.push_back(pick);
+    int i = k - 1;
+    while (i >= 0 && pick[i] == n - k + i) --i;
+    if (i < 0) break;
+    ++pick[i];
+    for (int j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+  }
+  return out;
+}
+
+// Seats for a table with fewer bots than seats: every bot table_size / num_bots times, the
+// `extra` chosen bots once more. The copies, bot by bot with the extra bots first, fill the even
+// seats and then the odd ones, so no two copies of a bot sit side by side at the round table
+// (seat n-1 next to seat 0) unless a bot has more than half the seats, when it cannot be avoided.
+std::vector<int> balanced_table(int num_bots, int table_size, const std::vector<int>& extra) {
+  std::vector<int> copies;
+  for (bool extra_bots : {true, false}) {
+    for (int bot = 0; bot < num_bots; ++bot) {
+      const bool is_extra = std::find(extra.begin(), extra.end(), bot) != extra.end();
+      if (is_extra != extra_bots) continue;
+      copies.insert(copies.end(), table_size / num_bots + (is_extra ? 1 : 0), bot);
+    }
+  }
+  std::vector<int> seats(table_size);
+  size_t next = 0;
+  for (int first : {0, 1}) {
+    for (int seat = first; seat < table_size; seat += 2) seats[seat] = copies[next++];
+  }
+  return seats;
+}
+
+}  // namespace
+
+std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+  const int n = o.table_size;
+  if (o.num_bots < 2) {
+    *error = "a tournament needs at least two bots";
+    return {};
+  }
+  if (o.groups < 1) {
+    *error = "--games must be at least 1";
+    return {};
+  }
+  if (o.gauntlet >= o.num_bots) {
+    *error = "the gauntlet bot is not in the bot list";
+    return {};
+  }
+  std::vector<std::vector<int>> tables;
+  if (o.num_bots >= n) {
+    for (auto& table : combinations(o.num_bots, n)) {
+      if (o.gauntlet < 0 || std::find(table.begin(), table.end(), o.gauntlet) != table.end()) {
+        tables.push_back(table);
+      }
+    }
+  } else {
+    const int extra = n % o.num_bots;
+    for (auto& chosen : combinations(o.num_bots, extra)) {
+      tables.push_back(balanced_table(o.num_bots, n, chosen));
+    }
+  }
+  // The seat orders of one duplicate group.
+  std::vector<std::vector<int>> rotations;
+  if (o.all_permutations) {
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    do rotations.push_back(order);
+    while (std::next_permutation(order.begin(), order.end()));
+  } else {
+    for (int r = 0; r < n; ++r) {
+      std::vector<int> order(n);
+      for (int s = 0; s < n; ++s) order[s] = (s + r) % n;
+      rotations.push_back(order);
+    }
+  }
+  std::vector<ScheduledGame> games;
+  games.reserve(tables.size() * o.groups * rotations.size());
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (int g = 0; g < o.groups; ++g) {
+      const uint64_t seed = hearts::derive_seed(hearts::derive_seed(o.seed, t), g);
+      for (size_t r = 0; r < rotations.size(); ++r) {
+        ScheduledGame game;
+        game.index = static_cast<uint32_t>(games.size());
+        game.table = static_cast<uint32_t>(t);
+        game.group = static_cast<uint32_t>(g);
+        game.rotation = static_cast<uint32_t>(r);
+        game.seed = seed;
+        game.group_key = (static_cast<uint64_t>(t) << 32) | static_cast<uint64_t>(g);
+        for (int s = 0; s < n; ++s) game.seat_bots.push_back(tables[t][rotations[r][s]]);
+        games.push_back(std::move(game));
+      }
+    }
+  }
+  return games;
+}
+
+bool parse_shard(const std::string& text, int* index, int* count, std::string* error) {
+  const size_t slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    size_t used = 0;
+    *index = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument("index");
+    *count = std::stoi(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) throw std::invalid_argument("count");
+  } catch (const std::exception&) {
+    *error = "--shard '" + text + "': expected I/N, like 2/8";
+    return false;
+  }
+  if (*count < 1 || *index < 1 || *index > *count) {
+    *error = "--shard '" + text + "': I must be between 1 and N";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace arena

@@ -1,0 +1,444 @@
+#include "tournament/tournament.h"
+
+#include <spdlog/spdlog.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "common/console.h"
+#include "common/interrupt_notice.h"
+#include "common/progress.h"
+#include "common/rules_spec.h"
+#include "common/sha256.h"
+#include "match/seating.h"
+#include "players/plugin_loader.h"
+#include "records/records_io.h"
+#include "tournament/results.h"
+#include "tournament/schedule.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+namespace pb = hearts::proto;
+
+std::string shard_suffix(const TournamentSetup& setup) {
+  if (setup.shard_count == 1) return "";
+  return "-shard-" + std::to_string(setup.shard_index) + "-of-" + std::to_string(setup.shard_count);
+}
+
+// Everything that decides which games are played and how: a resumed run must match it.
+std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules,
+                        const std::vector<std::shared_ptr<PlayerSource>>& sources) {
+  std::string text = "rules:" + rules.preset();
+  const std::map<std::string, std::string> options(rules.options().begin(), rules.options().end());
+  for (const auto& [name, value] : options) text += "|" + name + "=" + value;
+  text += "|bots:";
+  // The plugin files' hashes too: a bot rebuilt between a kill and the resume is a new bot.
+  for (size_t b = 0; b < setup.specs.size(); ++b) {
+    text += setup.specs[b] + "=" + sources[b]->identity().file_sha256 + ",";
+  }
+  text += "|groups:" + std::to_string(setup.groups) + "|seed:" + std::to_string(setup.seed) +
+          "|all:" + std::to_string(setup.all_permutations) + "|gauntlet:" + setup.gauntlet +
+          "|move:" + std::to_string(setup.referee.move_time_us) +
+          "|bank:" + std::to_string(setup.referee.game_bank_us) +
+          "|forfeit:" + std::to_string(setup.referee.forfeit_after);
+  return sha256_hex(text).substr(0, 32);
+}
+
+// Keeps the first `keep` games of an existing records file and drops the rest (a torn tail).
+bool rewrite_prefix(const std::string& path, const RecordsFile& file, size_t keep,
+                    std::string* error) {
+  const std::string temp = path + ".tmp";
+  auto writer = RecordsWriter::create(temp, file.header, error);
+  if (!writer) return false;
+  for (size_t g = 0; g < keep; ++g) {
+    if (!writer->append(file.games[g], error)) return false;
+  }
+  writer.reset();
+  std::error_code ec;
+  fs::rename(temp, path, ec);
+  if (ec) {
+    *error = "records file " + path + ": cannot replace it: " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+// Checks the counts and names of the setup; *gauntlet is the gauntlet bot's index, or -1.
+bool validate_setup(const TournamentSetup& setup, int* gauntlet, std::string* error) {
+  if (setup.specs.size() < 2) {
+    *error = "a tournament needs at least two bots (--bots)";
+    return false;
+  }
+  if (setup.concurrency < 1) {
+    *error = "--concurrency must be at least 1";
+    return false;
+  }
+  if (setup.concurrency > Watchdog::kMaxSlots) {
+    *error = "--concurrency must be at most " + std::to_string(Watchdog::kMaxSlots);
+    return false;
+  }
+  if (setup.out_dir.empty()) {
+    *error = "--out DIR is required";
+    return false;
+  }
+  *gauntlet = -1;
+  if (!setup.gauntlet.empty()) {
+    for (size_t b = 0; b < setup.specs.size(); ++b) {
+      if (setup.specs[b] == setup.gauntlet) *gauntlet = static_cast<int>(b);
+    }
+    if (*gauntlet < 0) {
+      *error = "--gauntlet " + setup.gauntlet + " is not one of --bots";
+      return false;
+    }
+  }
+  return true;
+}
+
+// The whole schedule (every shard's games); empty with *error on failure.
+std::vector<ScheduledGame> make_tournament_schedule(const TournamentSetup& setup, int gauntlet,
+                                                    std::string* error) {
+  ScheduleOptions schedule_options;
+  schedule_options.num_bots = static_cast<int>(setup.specs.size());
+  schedule_options.table_size = setup.rules.num_players;
+  schedule_options.groups = setup.groups;
+  schedule_options.all_permutations = setup.all_permutations;
+  schedule_options.gauntlet = gauntlet;
+  schedule_options.seed = setup.seed;
+  return make_schedule(schedule_options, error);
+}
+
+std::vector<const ScheduledGame*> games_of_this_shard(const TournamentSetup& setup,
+                                                      const std::vector<ScheduledGame>& schedule) {
+  std::vector<const ScheduledGame*> mine;
+  for (const ScheduledGame& game : schedule) {
+    if (static_cast<int>(game.index % setup.shard_count) == setup.shard_index - 1) {
+      mine.push_back(&game);
+    }
+  }
+  return mine;
+}
+
+void print_schedule_line(const TournamentSetup& setup, const std::vector<ScheduledGame>& schedule,
+                         size_t shard_games) {
+  const size_t tables = schedule.back().table + 1;
+  const size_t per_group = schedule.size() / tables / static_cast<size_t>(setup.groups);
+  std::fprintf(stderr, "schedule: %s x %s x %s = %s%s\n",
+               count_of(static_cast<long long>(tables), "table").c_str(),
+               count_of(setup.groups, "group").c_str(),
+               count_of(static_cast<long long>(per_group), "seating").c_str(),
+               count_of(static_cast<long long>(schedule.size()), "game").c_str(),
+               setup.shard_count > 1 ? (", shard " + std::to_string(setup.shard_index) + "/" +
+                                        std::to_string(setup.shard_count) + ": " +
+                                        std::to_string(shard_games) + " games")
+                                           .c_str()
+                                     : "");
+}
+
+bool load_sources(const TournamentSetup& setup, std::vector<std::shared_ptr<PlayerSource>>* sources,
+                  std::string* error) {
+  const auto search_path = plugin_search_path(setup.plugin_dirs);
+  for (const std::string& spec : setup.specs) {
+    auto source = resolve_bot_spec(spec, search_path, error, setup.spec_options);
+    if (!source) return false;
+    sources->push_back(std::move(source));
+  }
+  return true;
+}
+
+pb::RecordsHeader make_header(const TournamentSetup& setup,
+                              const std::vector<std::shared_ptr<PlayerSource>>& sources,
+                              size_t scheduled_games) {
+  pb::RecordsHeader header;
+  header.set_arena_version(HEARTS_ARENA_VERSION);
+  header.set_command(setup.command);
+  *header.mutable_rules() = to_rules_spec(setup.preset, setup.rules);
+  for (const auto& source : sources) add_bot(source->identity(), &header);
+  header.set_series_seed(setup.seed);
+  header.set_move_time_limit_us(setup.referee.move_time_us);
+  header.set_game_time_bank_us(setup.referee.game_bank_us);
+  header.set_forfeit_after(setup.referee.forfeit_after);
+  header.set_tournament_fingerprint(fingerprint(setup, header.rules(), sources));
+  header.set_shard_index(static_cast<uint32_t>(setup.shard_index));
+  header.set_shard_count(static_cast<uint32_t>(setup.shard_count));
+  header.set_scheduled_games(static_cast<uint32_t>(scheduled_games));
+  return header;
+}
+
+// Resumes in the existing records at `path`: keeps its complete games in schedule order (their
+// summaries in *kept), takes its header and opens it to append.
+bool resume_records(const std::string& path, const std::vector<const ScheduledGame*>& mine,
+                    pb::RecordsHeader* header, std::unique_ptr<RecordsWriter>* writer,
+                    std::vector<GameSummary>* kept, std::string* error) {
+  RecordsFile existing;
+  if (!read_records(path, &existing, error)) return false;
+  if (existing.header.tournament_fingerprint() != header->tournament_fingerprint()) {
+    *error = "records file " + path +
+             " belongs to a different tournament (other bots, rules, seed or schedule); "
+             "use another --out or remove it";
+    return false;
+  }
+  size_t keep = 0;
+  while (keep < existing.games.size() && keep < mine.size() &&
+         existing.games[keep].game_index() == mine[keep]->index) {
+    ++keep;
+  }
+  if (existing.damaged) {
+    // Rewriting would drop the games after the damage; they may be readable by other means.
+    *error = existing.torn + "; the tournament cannot resume in it: move it aside first";
+    return false;
+  }
+  if (!existing.torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", existing.torn.c_str());
+  if (keep < existing.games.size() || !existing.torn.empty()) {
+    if (!rewrite_prefix(path, existing, keep, error)) return false;
+  }
+  std::fprintf(stderr, "resuming: %zu of %zu games already in %s\n", keep, mine.size(),
+               path.c_str());
+  *header = existing.header;  // the original command line stays in the file
+  for (size_t g = 0; g < keep; ++g) kept->push_back(summarize_game(existing.games[g]));
+  *writer = RecordsWriter::open_append(path, error);
+  return true;
+}
+
+// Opens the records file at `path` for writing: resumed if it holds games, else created afresh.
+bool open_or_resume_records(const TournamentSetup& setup, const std::string& path,
+                            const std::vector<const ScheduledGame*>& mine,
+                            pb::RecordsHeader* header, std::unique_ptr<RecordsWriter>* writer,
+                            std::vector<GameSummary>* kept, std::string* error) {
+  // Resume: keep the complete games already written in schedule order.
+  std::error_code ec;
+  fs::create_directories(setup.out_dir, ec);
+  if (ec) {
+    *error = "--out " + setup.out_dir + ": cannot create it: " + ec.message();
+    return false;
+  }
+  // An empty file (killed between creating it and writing the header) starts afresh.
+  if (fs::exists(path) && fs::file_size(path, ec) > 0) {
+    if (!resume_records(path, mine, header, writer, kept, error)) return false;
+  } else {
+    *writer = RecordsWriter::create(path, *header, error);
+  }
+  return *writer != nullptr;
+}
+
+// A finished game's summary and encoded record, both built by the worker that played it.
+struct FinishedGame {
+  GameSummary summary;
+  std::string encoded;
+};
+
+// Plays the shard's games not yet in the records on worker threads.
+//
+// Workers play games in any order and append them in schedule order: whichever worker finds
+// the next game to write finished writes it and every finished one after it, one worker at a
+// time. No writer thread to wake per game, which on two cores would preempt a worker.
+class SchedulePlay {
+ public:
+  SchedulePlay(const TournamentSetup& setup, const std::vector<const ScheduledGame*>& mine,
+               const std::vector<std::shared_ptr<PlayerSource>>& sources,
+               const hearts::CompiledRules& compiled, RecordsWriter& writer, ResultsBuilder& built,
+               size_t first)
+      : setup_(setup),
+        mine_(mine),
+        sources_(sources),
+        compiled_(compiled),
+        writer_(writer),
+        built_(built),
+        total_(mine.size()),
+        finished_(total_),
+        written_(first),
+        next_(first),
+        watchdog_(hang_limit_ms(setup) * 1000),
+        progress_("games", static_cast<long long>(total_)) {}
+
+  // Runs setup.concurrency workers until every game is written or one fails; the first error,
+  // or empty.
+  std::string play_all() {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < setup_.concurrency; ++t) threads.emplace_back([this] { worker(); });
+    for (std::thread& thread : threads) thread.join();
+    progress_.finish();
+    return failure_;
+  }
+
+ private:
+  static int64_t hang_limit_ms(const TournamentSetup& setup) {
+    return setup.hang_ms > 0 ? setup.hang_ms
+                             : std::max<int64_t>(10000, 10 * setup.referee.move_time_us / 1000);
+  }
+
+  // On a terminal, the standings so far every few seconds (point estimates, no bootstrap).
+  void show_live_leaderboard(size_t games_done) {
+    if (!terminal_ || games_done >= total_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_board_ < std::chrono::seconds(5)) return;
+    last_board_ = now;
+    Results live;
+    ResultsOptions quick;
+    quick.bootstrap_samples = 0;
+    std::string ignored;
+    if (built_.results(quick, &live, &ignored)) {
+      std::fprintf(stderr, "\r%80s\rafter %zu of %zu games:\n%s\n", "", games_done, total_,
+                   results_text(live).c_str());
+    }
+  }
+
+  // With the lock held and no other worker writing: writes the finished games in order, the lock
+  // released around each write (writer, results, progress are this worker's until it is done).
+  void write_ready_games(std::unique_lock<std::mutex>& lock) {
+    writing_ = true;
+    while (failure_.empty() && written_ < total_ && finished_[written_]) {
+      const FinishedGame game = std::move(*finished_[written_]);
+      finished_[written_].reset();
+      lock.unlock();
+      std::string write_error;
+      const bool ok = writer_.append_encoded(game.encoded, &write_error) &&
+                      built_.add(game.summary, &write_error);
+      if (ok && !setup_.quiet) {
+        progress_.update(static_cast<long long>(written_ + 1));
+        show_live_leaderboard(written_ + 1);
+      }
+      lock.lock();
+      if (!ok && failure_.empty()) failure_ = write_error;
+      if (ok) ++written_;
+    }
+    writing_ = false;
+    if (!failure_.empty()) next_ = total_;  // stop the workers
+  }
+
+  void worker() {
+    const int slot = watchdog_.add_slot();
+    Referee referee(compiled_, setup_.referee, clock_, &watchdog_, slot);
+    // One record per worker, cleared by play_game: its play messages are reused game after game.
+    pb::GameRecord record;
+    while (true) {
+      const size_t k = next_.fetch_add(1);
+      if (k >= total_) return;
+      const ScheduledGame& game = *mine_[k];
+      std::vector<PlayerSource*> seat_sources;
+      for (int bot : game.seat_bots) seat_sources.push_back(sources_[bot].get());
+      SeatedPlayers players;
+      std::string create_error;
+      const bool seated = seat_players(seat_sources, compiled_, game.seed, &players, &create_error);
+      if (seated) {
+        referee.play_game(game.seed, game.index, players.seats, &record);
+        for (int bot : game.seat_bots) record.add_seat_bots(bot);
+        record.set_group_key(game.group_key);
+        record.set_table(game.table);
+        record.set_rotation(game.rotation);
+      } else {
+        record.Clear();
+      }
+      FinishedGame result{summarize_game(record), RecordsWriter::encode(record)};
+      std::unique_lock lock(mutex_);
+      if (!seated && failure_.empty()) failure_ = create_error;
+      if (!failure_.empty()) {
+        next_ = total_;
+        return;
+      }
+      finished_[k] = std::move(result);
+      if (!writing_) write_ready_games(lock);
+    }
+  }
+
+  const TournamentSetup& setup_;
+  const std::vector<const ScheduledGame*>& mine_;
+  const std::vector<std::shared_ptr<PlayerSource>>& sources_;
+  const hearts::CompiledRules& compiled_;
+  RecordsWriter& writer_;
+  ResultsBuilder& built_;
+  const size_t total_;
+  std::vector<std::optional<FinishedGame>> finished_;
+  std::mutex mutex_;
+  size_t written_;        // games [first, written) are in the file; guarded by mutex_
+  bool writing_ = false;  // a worker is writing; guarded by mutex_
+  std::string failure_;   // the first error; guarded by mutex_
+  std::atomic<size_t> next_;
+  Watchdog watchdog_;
+  const TscClock clock_;
+  Progress progress_;
+  const bool terminal_ = isatty(STDERR_FILENO) == 1;
+  std::chrono::steady_clock::time_point last_board_ = std::chrono::steady_clock::now();
+};
+
+// Writes results.json and prints the results (unless setup.print_results is false).
+int write_and_print_results(const TournamentSetup& setup, const ResultsBuilder& built,
+                            const std::string& path) {
+  Results results;
+  ResultsOptions options;
+  options.bootstrap_samples = setup.bootstrap_samples;
+  options.seed = setup.seed;
+  options.threads = setup.concurrency;
+  std::string error;
+  if (!built.results(options, &results, &error)) return fail(error);
+  const Json json = results_json(results);
+  std::ofstream(results_path(setup)) << dump_json(json);
+  if (!setup.print_results) {
+    // results.json is written; nothing to print
+  } else if (setup.json) {
+    print_json(json);
+  } else {
+    std::cout << results_text(results) << "\nrecords: " << path
+              << "\nresults: " << results_path(setup) << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string records_path(const TournamentSetup& setup) {
+  return (fs::path(setup.out_dir) / ("records" + shard_suffix(setup) + ".rec")).string();
+}
+
+std::string results_path(const TournamentSetup& setup) {
+  return (fs::path(setup.out_dir) / ("results" + shard_suffix(setup) + ".json")).string();
+}
+
+int run_tournament(const TournamentSetup& setup) {
+  int gauntlet = -1;
+  std::string error;
+  if (!validate_setup(setup, &gauntlet, &error)) return fail(error);
+
+  // The schedule first: it is cheap, and its size is worth seeing before bots load.
+  const std::vector<ScheduledGame> schedule = make_tournament_schedule(setup, gauntlet, &error);
+  if (schedule.empty()) return fail(error);
+  const std::vector<const ScheduledGame*> mine = games_of_this_shard(setup, schedule);
+  if (setup.print_results) print_schedule_line(setup, schedule, mine.size());
+
+  // Every bot is resolved and checked before any game.
+  std::vector<std::shared_ptr<PlayerSource>> sources;
+  if (!load_sources(setup, &sources, &error)) return fail(error);
+  const hearts::CompiledRules compiled = *hearts::compile(setup.rules);
+  pb::RecordsHeader header = make_header(setup, sources, schedule.size());
+
+  const std::string path = records_path(setup);
+  std::unique_ptr<RecordsWriter> writer;
+  std::vector<GameSummary> kept;  // of the games a resumed run keeps
+  if (!open_or_resume_records(setup, path, mine, &header, &writer, &kept, &error)) {
+    return fail(error);
+  }
+  // The results take each game as it is written: only summaries are kept, never whole records.
+  ResultsBuilder built(header);
+  for (const GameSummary& game : kept) {
+    if (!built.add(game, &error)) return fail(error);
+  }
+
+  SchedulePlay play(setup, mine, sources, compiled, *writer, built, kept.size());
+  const InterruptNotice interrupt_notice("every finished game is in " + path +
+                                         ": run the same command again to resume");
+  const std::string failure = play.play_all();
+  if (!failure.empty()) return fail(failure);
+  return write_and_print_results(setup, built, path);
+}
+
+}  // namespace arena

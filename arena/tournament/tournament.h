@@ -1,0 +1,49 @@
+// Rated round-robin tournaments: the schedule (schedule.h) played by a pool of threads, one
+// records file written in schedule order, and results computed from the records alone.
+//
+// Determinism: every game's seed and seating come from the tournament seed and the game's place
+// in the schedule, and games are written in schedule order, so the records and results do not
+// depend on the thread count (apart from measured think times). A killed run resumes: the
+// complete games already in DIR are kept, a torn last record is dropped, the rest is played.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hearts/rules.h"
+#include "match/referee.h"
+#include "players/bot_specs.h"
+
+namespace arena {
+
+struct TournamentSetup {
+  std::string preset = "standard";
+  hearts::Rules rules;
+  std::vector<std::string> specs;
+  int groups = 1;
+  uint64_t seed = 1;
+  int concurrency = 1;
+  std::string out_dir;
+  bool all_permutations = false;
+  std::string gauntlet;  // a spec from `specs`, or empty
+  RefereeOptions referee;
+  int64_t hang_ms = 0;
+  SpecOptions spec_options;
+  std::vector<std::string> plugin_dirs;
+  int shard_index = 1;  // 1-based
+  int shard_count = 1;
+  int bootstrap_samples = 1000;
+  bool json = false;          // results as JSON on stdout instead of the text leaderboard
+  bool quiet = false;         // no progress lines
+  bool print_results = true;  // false: write results.json only (arena bench)
+  std::string command;
+};
+
+// Runs (or resumes) the tournament; returns the process exit code. Errors are one line on stderr.
+int run_tournament(const TournamentSetup& setup);
+
+// The records file and results file of a shard inside the output directory.
+std::string records_path(const TournamentSetup& setup);
+std::string results_path(const TournamentSetup& setup);
+
+}  // namespace arena

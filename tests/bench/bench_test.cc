@@ -1,0 +1,123 @@
+// `arena bench`: the bench signature is the recorded one (so any change to the games shows), is
+// the same from the library and the command line, and --quick --json reports every section.
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "bench/bench.h"
+#include "bench/bench_signature.h"
+#include "support/run_arena.h"
+
+namespace {
+
+const std::vector<std::string> kSearchPath = {HEARTS_BUNDLED_PLUGIN_DIR};
+const std::string kGoldenPath = std::string(HEARTS_SOURCE_DIR) + "/tests/golden/bench_signature";
+
+std::string recorded_signature() {
+  std::ifstream in(kGoldenPath);
+  std::string hash;
+  in >> hash;
+  return hash;
+}
+
+TEST(BenchSignature, MatchesTheRecordedSignature) {
+  arena::BenchSignature signature;
+  std::string error;
+  ASSERT_TRUE(arena::compute_bench_signature(kSearchPath, &signature, &error)) << error;
+  EXPECT_EQ(signature.hash, recorded_signature())
+      << "the bench signature changed. If the change is meant to alter games, write the new "
+         "signature into tests/golden/bench_signature and say so in the commit message.";
+  // Every preset contributes whole games.
+  EXPECT_EQ(signature.games, 8 * static_cast<long long>(hearts::presets().size()));
+  EXPECT_GT(signature.plays, signature.deals * 20);
+}
+
+TEST(BenchSignature, IsReproducible) {
+  arena::BenchSignature first, second;
+  std::string error;
+  ASSERT_TRUE(arena::compute_bench_signature(kSearchPath, &first, &error)) << error;
+  ASSERT_TRUE(arena::compute_bench_signature(kSearchPath, &second, &error)) << error;
+  EXPECT_EQ(first.hash, second.hash);
+  EXPECT_EQ(first.plays, second.plays);
+}
+
+TEST(BenchSignature, CommandLinePrintsTheSameSignature) {
+  const arena_test::RunResult r = arena_test::run_arena("bench --signature");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, recorded_signature() + "\n");
+}
+
+TEST(BenchSignature, AMissingBotIsAOneLineError) {
+  arena::BenchSignature signature;
+  std::string error;
+  EXPECT_FALSE(arena::compute_bench_signature({"/nonexistent"}, &signature, &error));
+  EXPECT_NE(error.find("random"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+double number_at(const google::protobuf::Struct& root, const std::string& a, const std::string& b,
+                 const std::string& c = "") {
+  const auto& level1 = root.fields().at(a).struct_value();
+  const auto& value = level1.fields().at(b);
+  if (c.empty()) return value.number_value();
+  return value.struct_value().fields().at(c).number_value();
+}
+
+TEST(BenchCommand, QuickJsonReportsEverySection) {
+  const arena_test::RunResult r = arena_test::run_arena("--log-level error bench --quick --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  google::protobuf::Struct root;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &root).ok()) << r.out;
+  EXPECT_TRUE(root.fields().at("machine").struct_value().fields().at("quick").bool_value());
+  for (const char* records : {"records_off", "records_on"}) {
+    EXPECT_GT(number_at(root, "engine", records, "deals"), 0) << records;
+    EXPECT_GT(number_at(root, "engine", records, "deals_per_second"), 0) << records;
+    // Four random bots: 13 plays and one pass decision per seat per passing deal.
+    const double per_deal = number_at(root, "engine", records, "decisions") /
+                            number_at(root, "engine", records, "deals");
+    EXPECT_GE(per_deal, 52) << records;
+    EXPECT_LE(per_deal, 56) << records;
+  }
+  for (const char* transport : {"in_process", "isolated", "remote_grpc", "bare_grpc_call"}) {
+    EXPECT_GT(number_at(root, "transports", transport, "calls"), 0) << transport;
+    EXPECT_LE(number_at(root, "transports", transport, "p50_us"),
+              number_at(root, "transports", transport, "p99_us"))
+        << transport;
+  }
+  EXPECT_GT(number_at(root, "transports", "remote_over_bare_mean"), 0);
+  // The clock ceiling is what one read per decision leaves (no speed is asserted: CI is noisy;
+  // the JSON keeps six significant digits).
+  const double clock_ns = number_at(root, "engine", "clock_read_ns");
+  EXPECT_GT(clock_ns, 0);
+  const double decisions_per_deal = number_at(root, "engine", "records_off", "decisions") /
+                                    number_at(root, "engine", "records_off", "deals");
+  EXPECT_NEAR(number_at(root, "engine", "timed_referee_ceiling_deals_per_second"),
+              1e9 / (clock_ns * decisions_per_deal), 1e-3 * 1e9 / (clock_ns * decisions_per_deal));
+  EXPECT_EQ(number_at(root, "tournament", "games"), 8);
+  EXPECT_GT(number_at(root, "tournament", "speedup"), 0);
+  EXPECT_EQ(number_at(root, "tournament", "rounds"), 1);  // --quick: one round of each
+  EXPECT_GT(number_at(root, "tournament", "lowest_round_speedup"), 0);
+  EXPECT_LE(number_at(root, "tournament", "lowest_round_speedup"),
+            number_at(root, "tournament", "speedup"));
+  EXPECT_GE(number_at(root, "tournament", "highest_round_speedup"),
+            number_at(root, "tournament", "speedup"));
+  EXPECT_GT(number_at(root, "tournament", "independent_engines_speedup"), 0);
+  EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
+            recorded_signature());
+}
+
+TEST(BenchQuantile, NearestRank) {
+  std::vector<double> values;
+  for (int k = 100; k >= 1; --k) values.push_back(k);
+  EXPECT_EQ(arena::quantile(values, 0.50), 50);
+  EXPECT_EQ(arena::quantile(values, 0.99), 99);
+  EXPECT_EQ(arena::quantile(values, 1.0), 100);
+  EXPECT_EQ(arena::quantile(values, 0.0), 1);
+  std::vector<double> empty;
+  EXPECT_EQ(arena::quantile(empty, 0.5), 0);
+}
+
+}  // namespace

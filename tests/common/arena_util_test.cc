@@ -1,0 +1,76 @@
+// Small arena utilities checked against known answers: SHA-256 test vectors (FIPS 180-4
+// examples), JSON text, rule specs that travel in records.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "common/json.h"
+#include "common/rules_spec.h"
+#include "common/sha256.h"
+#include "hearts/rule_options.h"
+
+namespace arena {
+namespace {
+
+TEST(Sha256, StandardTestVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(Sha256, FileDigestMatchesDataDigest) {
+  const std::string path = ::testing::TempDir() + "sha_input.bin";
+  std::string data;
+  for (int i = 0; i < 200000; ++i) data += static_cast<char>(i * 7);
+  std::ofstream(path, std::ios::binary) << data;
+  EXPECT_EQ(sha256_file(path), sha256_hex(data));
+  EXPECT_EQ(sha256_file(path + ".missing"), std::nullopt);
+}
+
+TEST(Json, KeepsKeyOrderAndEscapes) {
+  Json out = Json::object();
+  out["zeta"] = 1;
+  out["alpha"] = "a \"quoted\"\nline\\";
+  Json& list = out["list"] = Json::array();
+  list.emplace_back(1.5);
+  list.emplace_back(true);
+  list.emplace_back(Json());
+  EXPECT_EQ(dump_json(out, -1),
+            "{\"zeta\":1,\"alpha\":\"a \\\"quoted\\\"\\nline\\\\\",\"list\":[1.5, true, null]}");
+  EXPECT_EQ(dump_json(Json(static_cast<long long>(12345678901)), -1), "12345678901");
+  EXPECT_EQ(dump_json(Json(std::string("\x01")), -1), "\"\\u0001\"");
+}
+
+TEST(RulesSpec, RoundTripsEveryPresetWithOverrides) {
+  for (const hearts::Preset& preset : hearts::presets()) {
+    hearts::Rules rules = preset.rules;
+    const auto spec = to_rules_spec(std::string(preset.name), rules);
+    EXPECT_EQ(spec.options_size(), static_cast<int>(hearts::rule_options().size()));
+    hearts::Rules back;
+    ASSERT_TRUE(from_rules_spec(spec, &back).ok()) << preset.name;
+    EXPECT_EQ(back, rules) << preset.name;
+  }
+  hearts::Rules rules = *hearts::preset_rules("morehead2001");
+  rules.num_players = 5;
+  rules.moon = hearts::MoonRule::kNewMoon;
+  hearts::Rules back;
+  ASSERT_TRUE(from_rules_spec(to_rules_spec("morehead2001", rules), &back).ok());
+  EXPECT_EQ(back, rules) << "overrides travel with the preset name";
+}
+
+TEST(RulesSpec, BadOptionsAreNamed) {
+  hearts::proto::RulesSpec spec;
+  spec.set_preset("standard");
+  (*spec.mutable_options())["moon"] = "purple";
+  hearts::Rules rules;
+  const hearts::Status status = from_rules_spec(spec, &rules);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("moon"), std::string::npos);
+  EXPECT_NE(status.message().find("purple"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arena

@@ -1,0 +1,381 @@
+// The referee against real misbehaving plugins: each violation is recorded exactly, the
+// documented fallback is played, and the game completes. Timing rules are checked with an
+// injected clock, so nothing here depends on the machine's speed except the one slow-plugin test.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "match/referee.h"
+#include "players/bot_specs.h"
+#include "players/plugin_loader.h"
+
+namespace arena {
+namespace {
+
+using hearts::Card;
+using hearts::CardSet;
+using hearts::proto::GameRecord;
+using hearts::proto::Violation;
+
+const std::vector<std::string> kSearchPath = {HEARTS_TEST_PLUGIN_DIR, HEARTS_BUNDLED_PLUGIN_DIR};
+
+hearts::CompiledRules fixed_deals(hearts::Rules rules, int deals) {
+  rules.end_score = 0;
+  rules.fixed_deals = deals;
+  std::string error;
+  auto compiled = hearts::compile(rules, &error);
+  EXPECT_TRUE(compiled.has_value()) << error;
+  return *compiled;
+}
+
+// Real plugin bots, one per seat.
+struct Table {
+  std::vector<std::shared_ptr<PlayerSource>> sources;
+  std::vector<std::unique_ptr<Player>> players;
+  std::vector<Player*> seats;
+
+  Table(const std::vector<std::string>& specs, const hearts::CompiledRules& rules) {
+    for (size_t s = 0; s < specs.size(); ++s) {
+      std::string error;
+      sources.push_back(resolve_bot_spec(specs[s], kSearchPath, &error));
+      EXPECT_NE(sources.back(), nullptr) << error;
+      hearts::BotConfig config;
+      config.seat = static_cast<int>(s);
+      config.num_players = static_cast<int>(specs.size());
+      config.seed = 1234 + s;
+      config.rules = &rules;
+      players.push_back(sources.back()->create(config, &error));
+      EXPECT_NE(players.back(), nullptr) << error;
+      seats.push_back(players.back().get());
+    }
+  }
+};
+
+GameRecord play(const hearts::CompiledRules& rules, const std::vector<std::string>& specs,
+                RefereeOptions options = {}, GameOutcome* outcome_out = nullptr,
+                uint64_t seed = 99) {
+  Table table(specs, rules);
+  SteadyClock clock;
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  GameOutcome outcome = referee.play_game(seed, 0, table.seats, &record);
+  if (outcome_out) *outcome_out = outcome;
+  return record;
+}
+
+// Re-plays a record through the engine, calling `before_play(game, play)` before each play.
+template <typename BeforePlay>
+void replay(const hearts::CompiledRules& rules, const GameRecord& record, BeforePlay before_play) {
+  hearts::Game game(rules, record.seed());
+  for (const auto& deal : record.deals()) {
+    ASSERT_EQ(game.phase(), hearts::Phase::kDeal);
+    std::vector<CardSet> hands;
+    for (uint64_t bits : deal.hands()) hands.emplace_back(bits);
+    ASSERT_TRUE(game.deal_hands(hands, CardSet(deal.kitty())).ok());
+    for (const auto& pass : deal.passes()) {
+      ASSERT_EQ(game.to_act(), pass.seat());
+      std::vector<Card> cards;
+      for (int id : pass.cards()) cards.push_back(Card::from_id(id));
+      ASSERT_TRUE(game.pass_cards(cards).ok());
+    }
+    for (const auto& p : deal.plays()) {
+      ASSERT_EQ(game.to_act(), p.seat());
+      before_play(game, p);
+      ASSERT_TRUE(game.play(Card::from_id(p.card())).ok());
+    }
+  }
+}
+
+TEST(Referee, IllegalPlaysAreRecordedAndTheLowestLegalCardIsPlayed) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 2);
+  const GameRecord record = play(rules, {"random", "illegal", "random", "random"});
+  ASSERT_EQ(record.deals_size(), 2) << "the game completes";
+  EXPECT_EQ(record.ranks_size(), 4);
+  ASSERT_EQ(record.violations_size(), 26) << "one violation for each of seat 1's plays";
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.kind(), Violation::ILLEGAL_PLAY);
+    EXPECT_EQ(v.seat(), 1);
+    EXPECT_EQ(v.bot(), "illegal");
+    EXPECT_EQ(v.game(), 0u);
+    EXPECT_NE(v.detail().find("illegal play by seat 1"), std::string::npos) << v.detail();
+  }
+  EXPECT_EQ(record.violations(0).deal(), 0);
+  EXPECT_EQ(record.violations(0).trick(), 0);
+  EXPECT_EQ(record.violations(25).deal(), 1);
+  EXPECT_EQ(record.violations(25).trick(), 12);
+  int fallbacks = 0;
+  replay(rules, record, [&](const hearts::Game& game, const hearts::proto::PlayRecord& p) {
+    if (p.seat() != 1) return;
+    EXPECT_EQ(p.card(), game.legal_plays().lowest().id()) << "documented fallback";
+    ++fallbacks;
+  });
+  EXPECT_EQ(fallbacks, 26);
+}
+
+TEST(Referee, BadPassesAreRecordedAndTheFallbackPassIsMade) {
+  const auto rules =
+      fixed_deals(*hearts::preset_rules("standard"), 4);  // left, right, across, hold
+  const GameRecord record = play(rules, {"badpass", "random", "random", "random"});
+  ASSERT_EQ(record.deals_size(), 4);
+  ASSERT_EQ(record.violations_size(), 3) << "three passing deals, none on the hold deal";
+  for (int k = 0; k < 3; ++k) {
+    const Violation& v = record.violations(k);
+    EXPECT_EQ(v.kind(), Violation::BAD_PASS);
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.deal(), k);
+    EXPECT_EQ(v.trick(), -1);
+  }
+  EXPECT_NE(record.violations(1).detail().find("not held"), std::string::npos)
+      << record.violations(1).detail();
+  for (int d = 0; d < 3; ++d) {
+    const auto& deal = record.deals(d);
+    const CardSet dealt(deal.hands(0));
+    for (const auto& pass : deal.passes()) {
+      if (pass.seat() != 0) continue;
+      ASSERT_EQ(pass.cards_size(), 3);
+      // Fallback: the first three cards of the hand in card order (nothing is forbidden).
+      int k = 0;
+      for (Card card : dealt) {
+        if (k == 3) break;
+        EXPECT_EQ(pass.cards(k++), card.id());
+      }
+    }
+  }
+}
+
+TEST(Referee, ExceptionsAreCaughtAtTheBoundaryAndRecorded) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);
+  const GameRecord record = play(rules, {"random", "random", "thrower", "random"});
+  ASSERT_EQ(record.deals_size(), 1);
+  EXPECT_EQ(record.deals(0).plays_size(), 52);
+  ASSERT_EQ(record.violations_size(), 13);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.kind(), Violation::EXCEPTION);
+    EXPECT_EQ(v.seat(), 2);
+    EXPECT_NE(v.detail().find("thrower: boom"), std::string::npos) << v.detail();
+  }
+}
+
+TEST(Referee, SlowPluginGetsTimeoutsAndTheGameGoesOn) {
+  ::setenv("HEARTS_SLOW_BOT_MS", "12", 1);
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);
+  RefereeOptions options;
+  options.move_time_us = 3000;
+  const GameRecord record = play(rules, {"slow", "random", "random", "random"}, options);
+  ASSERT_EQ(record.deals_size(), 1);
+  EXPECT_EQ(record.deals(0).plays_size(), 52);
+  ASSERT_EQ(record.violations_size(), 13) << "every play was late";
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.kind(), Violation::TIMEOUT);
+    EXPECT_NE(v.detail().find("limit was 3.0 ms"), std::string::npos) << v.detail();
+  }
+  for (const auto& p : record.deals(0).plays()) {
+    if (p.seat() == 0) {
+      EXPECT_GE(p.think_us(), 12000) << "think time is recorded";
+    }
+  }
+}
+
+TEST(Referee, ForfeitEndsTheGameAndRanksTheSeatLast) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 3);
+  RefereeOptions options;
+  options.forfeit_after = 3;
+  GameOutcome outcome;
+  const GameRecord record =
+      play(rules, {"random", "illegal", "random", "random"}, options, &outcome);
+  EXPECT_EQ(record.violations_size(), 3);
+  ASSERT_EQ(record.forfeited_size(), 1);
+  EXPECT_EQ(record.forfeited(0), 1);
+  EXPECT_EQ(record.ranks(1), 4);
+  EXPECT_TRUE(outcome.seats[1].forfeited);
+  EXPECT_EQ(record.deals_size(), 1) << "the game stopped in its first deal";
+  EXPECT_LT(record.deals(0).plays_size(), 52);
+  std::vector<int> others;
+  for (int s : {0, 2, 3}) others.push_back(record.ranks(s));
+  std::sort(others.begin(), others.end());
+  EXPECT_GE(others[0], 1);
+  EXPECT_LE(others[2], 3) << "the others keep the places above the forfeit";
+}
+
+// A test-only player whose think time is set on an injected clock: the referee's timing rules
+// are checked exactly and instantly.
+class TimedPlayer final : public Player {
+ public:
+  TimedPlayer(ManualClock& clock, std::vector<int64_t> think_us)
+      : clock_(clock), think_us_(std::move(think_us)) {
+    identity_.name = "timed";
+  }
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    seen_time_left_.push_back(obs.time_left_us);
+    seen_bank_left_.push_back(obs.bank_left_us);
+    const size_t i = std::min(calls_++, think_us_.size() - 1);
+    clock_.advance_us(think_us_[i]);
+    if (obs.phase == hearts::Phase::kPass) {
+      int k = 0;
+      for (Card card : obs.legal) {
+        if (k == obs.pass.count) break;
+        out->cards[k++] = card;
+      }
+      out->count = obs.pass.count;
+    } else {
+      out->card = obs.legal.highest();  // not the fallback, so fallbacks are visible
+    }
+    return {};
+  }
+  CallResult notify(int32_t, const hearts::Observation&, const hearts::DealResult&) override {
+    return {};
+  }
+  const BotIdentity& identity() const override { return identity_; }
+
+  std::vector<int64_t> seen_time_left_;
+  std::vector<int64_t> seen_bank_left_;
+
+ private:
+  ManualClock& clock_;
+  std::vector<int64_t> think_us_;
+  size_t calls_ = 0;
+  BotIdentity identity_;
+};
+
+TEST(Referee, BankShrinksTheLimitAndTimeoutsFollowExactly) {
+  hearts::Rules base = *hearts::preset_rules("standard");
+  base.pass_schedule = hearts::PassSchedule::kNone;
+  const auto rules = fixed_deals(base, 1);
+  ManualClock clock;
+  RefereeOptions options;
+  options.move_time_us = 100'000;
+  options.game_bank_us = 250'000;
+  TimedPlayer slow(clock, {90'000});
+  std::vector<std::unique_ptr<TimedPlayer>> quick;
+  std::vector<Player*> seats = {&slow};
+  for (int s = 1; s < 4; ++s) {
+    quick.push_back(std::make_unique<TimedPlayer>(clock, std::vector<int64_t>{1'000}));
+    seats.push_back(quick.back().get());
+  }
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  referee.play_game(5, 0, seats, &record);
+
+  // Seat 0: 250 ms bank; 90 ms answers. Limits: 100, 100, 70 (bank), then 0 (bank spent).
+  ASSERT_GE(slow.seen_time_left_.size(), 4u);
+  EXPECT_EQ(slow.seen_time_left_[0], 100'000);
+  EXPECT_EQ(slow.seen_time_left_[1], 100'000);
+  EXPECT_EQ(slow.seen_bank_left_[1], 160'000);
+  EXPECT_EQ(slow.seen_time_left_[2], 70'000);
+  EXPECT_EQ(slow.seen_time_left_[3], 0);
+  int timeouts = 0;
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.kind(), Violation::TIMEOUT);
+    ++timeouts;
+  }
+  EXPECT_EQ(timeouts, 13 - 2) << "all but the first two answers were late";
+  for (const auto& p : record.deals(0).plays()) {
+    if (p.seat() == 0) {
+      EXPECT_EQ(p.think_us(), 90'000);
+    }
+  }
+}
+
+// Fairness: a bot that logs every card set it is given never sees another player's hidden card.
+class InspectorFairness : public ::testing::TestWithParam<std::string> {};
+
+struct InspectorLine {
+  int game, deal, seat, num_plays;
+  std::string phase;
+  std::map<std::string, uint64_t> sets;
+};
+
+std::vector<InspectorLine> read_inspector_log(const std::string& path) {
+  std::vector<InspectorLine> lines;
+  std::ifstream in(path);
+  std::string text;
+  while (std::getline(in, text)) {
+    std::istringstream fields(text);
+    InspectorLine line;
+    fields >> line.game >> line.deal >> line.seat >> line.phase >> line.num_plays;
+    std::string token;
+    while (fields >> token) {
+      const size_t eq = token.find('=');
+      line.sets[token.substr(0, eq)] = std::stoull(token.substr(eq + 1), nullptr, 16);
+    }
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+TEST_P(InspectorFairness, SeesNoHiddenCard) {
+  const std::string log = ::testing::TempDir() + "inspector_" + GetParam() + ".log";
+  std::remove(log.c_str());
+  ::setenv("HEARTS_INSPECTOR_LOG", log.c_str(), 1);
+  hearts::Rules base = *hearts::preset_rules("standard");
+  if (GetParam() == "kitty3") {
+    base = *hearts::preset_rules("morehead2001");
+    base.num_players = 3;
+    base.deck_adjust = hearts::DeckAdjust::kKitty;
+    base.kitty_seen_by_winner = true;
+  } else if (GetParam() == "scatter") {
+    base.pass_schedule = hearts::PassSchedule::kFourWayScatter;
+  }
+  const auto rules = fixed_deals(base, 4);
+  const int n = base.num_players;
+  const GameRecord record = play(rules, std::vector<std::string>(n, "inspector"), {}, nullptr, 31);
+  ::unsetenv("HEARTS_INSPECTOR_LOG");
+  const auto lines = read_inspector_log(log);
+  ASSERT_GT(lines.size(), 100u);
+
+  for (const InspectorLine& line : lines) {
+    SCOPED_TRACE("deal " + std::to_string(line.deal) + " seat " + std::to_string(line.seat) + " " +
+                 line.phase + " after " + std::to_string(line.num_plays) + " plays");
+    const auto& deal = record.deals(line.deal);
+    const int seat = line.seat;
+    const CardSet dealt(deal.hands(seat));
+    // What this seat may know: its own cards, cards passed to it (once exchanged), cards
+    // played so far, and the kitty if it won it under kitty_seen_by_winner.
+    CardSet passed_by_me, received;
+    const hearts::PassPlan plan{static_cast<hearts::PassKind>(deal.pass_plan().kind()),
+                                static_cast<uint8_t>(deal.pass_plan().offset()),
+                                static_cast<uint8_t>(deal.pass_plan().count())};
+    for (const auto& pass : deal.passes()) {
+      for (int k = 0; k < pass.cards_size(); ++k) {
+        const Card card = Card::from_id(pass.cards(k));
+        if (pass.seat() == seat) passed_by_me.insert(card);
+        if (hearts::pass_target(plan, n, pass.seat(), k) == seat) received.insert(card);
+      }
+    }
+    const bool exchanged = line.phase != "pass";
+    CardSet played, my_played;
+    for (int k = 0; k < line.num_plays; ++k) {
+      played.insert(Card::from_id(deal.plays(k).card()));
+      if (deal.plays(k).seat() == seat) my_played.insert(Card::from_id(deal.plays(k).card()));
+    }
+    const bool kitty_mine =
+        rules.rules.kitty_seen_by_winner && line.num_plays >= n && deal.trick_winners(0) == seat;
+    CardSet allowed = dealt | played;
+    if (exchanged) allowed |= received;
+    if (kitty_mine) allowed |= CardSet(deal.kitty());
+    for (const auto& [name, bits] : line.sets) {
+      EXPECT_TRUE(allowed.contains_all(CardSet(bits)))
+          << name << " shows hidden cards " << hearts::to_string(CardSet(bits) - allowed);
+    }
+    // And each field holds exactly what it should.
+    const CardSet hand = (exchanged ? (dealt - passed_by_me) | received : dealt) - my_played;
+    EXPECT_EQ(CardSet(line.sets.at("hand")), hand);
+    EXPECT_EQ(CardSet(line.sets.at("dealt_hand")), dealt);
+    EXPECT_TRUE(hand.contains_all(CardSet(line.sets.at("legal"))));
+    EXPECT_EQ(CardSet(line.sets.at("received")), exchanged ? received : CardSet());
+    EXPECT_EQ(CardSet(line.sets.at("plays")), played);
+    EXPECT_EQ(CardSet(line.sets.at("kitty")), kitty_mine ? CardSet(deal.kitty()) : CardSet());
+  }
+  std::remove(log.c_str());
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, InspectorFairness,
+                         ::testing::Values("standard", "scatter", "kitty3"));
+
+}  // namespace
+}  // namespace arena

@@ -1,0 +1,1046 @@
+// Isolated plugins (isolated:SPEC) through the referee, with real child processes: a bot that
+// segfaults, one that hangs and one that eats memory cost violations and restarts, never the
+// arena; a well-behaved isolated bot plays exactly as it does in-process. And the frames between
+// arena and child: observations survive the trip byte for byte, bad frames are rejected, and a
+// child that sends garbage, torn frames or stale answers costs violations, not the arena.
+//
+// IsolatedSource starts its child from /proc/self/exe (the arena in production), so this test
+// binary stands in for the arena: invoked as `... serve --bot ...` it execs the real arena
+// (ARENA_BINARY) with the same arguments, keeping the memory limit, the parent-death signal and
+// the log and control file descriptors the isolation set up. With ISOLATED_TEST_FAKE_CHILD set
+// it is a scripted child instead (see FakeChild below).
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "match/referee.h"
+#include "players/bot_specs.h"
+#include "players/frame_channel.h"
+#include "players/isolated.h"
+#include "players/isolated_wire.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+using hearts::proto::GameRecord;
+using hearts::proto::Violation;
+
+const std::vector<std::string> kSearchPath = {HEARTS_TEST_PLUGIN_DIR, HEARTS_BUNDLED_PLUGIN_DIR};
+
+hearts::CompiledRules fixed_deals(int deals) {
+  hearts::Rules rules = *hearts::preset_rules("standard");
+  rules.end_score = 0;
+  rules.fixed_deals = deals;
+  std::string error;
+  auto compiled = hearts::compile(rules, &error);
+  EXPECT_TRUE(compiled.has_value()) << error;
+  return *compiled;
+}
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// A fresh log directory per test.
+class Isolated : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    log_dir_ = fs::temp_directory_path() /
+               ("isolated_test-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(log_dir_);
+    options_.log_dir = log_dir_.string();
+  }
+  void TearDown() override {
+    if (HasFailure()) return;  // keep the bot logs for a look
+    std::error_code ec;
+    fs::remove_all(log_dir_, ec);
+  }
+
+  std::shared_ptr<PlayerSource> resolve(const std::string& spec) {
+    std::string error;
+    auto source = resolve_bot_spec(spec, kSearchPath, &error, options_);
+    EXPECT_NE(source, nullptr) << error;
+    return source;
+  }
+
+  fs::path log_dir_;
+  SpecOptions options_;
+};
+
+// One table: sources[s] in seat s (a source may sit in several seats).
+struct Table {
+  std::vector<std::unique_ptr<Player>> players;
+  std::vector<Player*> seats;
+
+  Table(const std::vector<std::shared_ptr<PlayerSource>>& sources,
+        const hearts::CompiledRules& rules) {
+    for (size_t s = 0; s < sources.size(); ++s) {
+      hearts::BotConfig config;
+      config.seat = static_cast<int>(s);
+      config.num_players = static_cast<int>(sources.size());
+      config.seed = 1234 + s;
+      config.rules = &rules;
+      std::string error;
+      players.push_back(sources[s]->create(config, &error));
+      EXPECT_NE(players.back(), nullptr) << error;
+      seats.push_back(players.back().get());
+    }
+  }
+};
+
+GameRecord play_game(const hearts::CompiledRules& rules,
+                     const std::vector<std::shared_ptr<PlayerSource>>& sources,
+                     int64_t move_time_us = 1'000'000, uint64_t seed = 99,
+                     uint32_t game_index = 0) {
+  Table table(sources, rules);
+  SteadyClock clock;
+  RefereeOptions options;
+  options.move_time_us = move_time_us;
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  referee.play_game(seed, game_index, table.seats, &record);
+  return record;
+}
+
+void expect_complete(const GameRecord& record, int deals) {
+  EXPECT_EQ(record.deals_size(), deals) << "the game completes";
+  EXPECT_EQ(record.ranks_size(), 4);
+  for (const auto& deal : record.deals()) EXPECT_EQ(deal.plays_size(), 52);
+}
+
+// Live (not zombie) child processes of this process, from /proc.
+int live_children() {
+  int count = 0;
+  const std::string parent = std::to_string(::getpid());
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "stat");
+    std::string line;
+    if (!in || !std::getline(in, line)) continue;
+    // pid (comm) state ppid ...; comm may hold spaces, so parse after the last ')'.
+    const size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid == parent && state != "Z") ++count;
+  }
+  return count;
+}
+
+std::shared_ptr<IsolatedSource> as_isolated(const std::shared_ptr<PlayerSource>& source) {
+  auto isolated = std::dynamic_pointer_cast<IsolatedSource>(source);
+  EXPECT_NE(isolated, nullptr);
+  return isolated;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::shared_ptr<PlayerSource> plugin(const std::string& spec) {
+  std::string error;
+  auto source = resolve_bot_spec(spec, kSearchPath, &error);
+  EXPECT_NE(source, nullptr) << error;
+  return source;
+}
+
+TEST_F(Isolated, SegfaultsAreCrashViolationsAndTheBotIsRestarted) {
+  ::setenv("HEARTS_SEGFAULT_EVERY", "5", 1);
+  auto source = resolve("isolated:segfault");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  EXPECT_EQ(source->identity().name, "segfault");
+  EXPECT_EQ(source->identity().transport, "isolated");
+  EXPECT_EQ(source->identity().spec, "isolated:segfault");
+  EXPECT_FALSE(source->identity().file_sha256.empty());
+  EXPECT_EQ(live_children(), 1);
+
+  const auto rules = fixed_deals(2);
+  const GameRecord record =
+      play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")});
+  expect_complete(record, 2);
+  // Every child lives for 5 plays (its counter starts again after a restart): 26 plays, 5 crashes.
+  ASSERT_EQ(record.violations_size(), 5);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), "CRASH") << v.detail();
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.bot(), "segfault");
+    EXPECT_GE(v.trick(), 0);
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan's own SEGV handler reports the fault and aborts (abort_on_error=1 in scripts/test).
+    EXPECT_TRUE(v.detail().find("SIGSEGV") != std::string::npos ||
+                v.detail().find("SIGABRT") != std::string::npos)
+        << v.detail();
+#else
+    EXPECT_NE(v.detail().find("SIGSEGV"), std::string::npos) << v.detail();
+#endif
+    EXPECT_NE(v.detail().find("the bot's process was killed by signal"), std::string::npos)
+        << v.detail();
+    EXPECT_NE(v.detail().find("restarted"), std::string::npos) << v.detail();
+    EXPECT_NE(v.detail().find(isolated->log_path()), std::string::npos) << v.detail();
+  }
+  EXPECT_EQ(isolated->restarts(), 5);
+  EXPECT_EQ(live_children(), 1) << "the crashed children were reaped; one runs";
+  // The arena process is alive (we are still here) and its bot log exists in log_dir.
+  EXPECT_TRUE(fs::exists(isolated->log_path()));
+  EXPECT_EQ(fs::path(isolated->log_path()).parent_path(), log_dir_);
+  isolated.reset();
+  source.reset();
+  EXPECT_EQ(live_children(), 0) << "the child dies with its source";
+}
+
+TEST_F(Isolated, HangingBotIsKilledAndRestartedAtTheDeadline) {
+  ::setenv("HEARTS_HANG_FROM_GAME", "0", 1);
+  auto source = resolve("isolated:hang");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  const auto rules = fixed_deals(1);
+  constexpr int64_t kLimitUs = 50'000;
+  const int64_t start = now_ms();
+  const GameRecord record =
+      play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")}, kLimitUs);
+  const int64_t elapsed = now_ms() - start;
+  expect_complete(record, 1);
+  ASSERT_EQ(record.violations_size(), 13) << "every play times out; the pass is answered";
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), "TIMEOUT") << v.detail();
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.grpc_status(), "") << "isolated plugins do not use gRPC";
+    EXPECT_NE(v.detail().find("no answer within 50 ms"), std::string::npos) << v.detail();
+    EXPECT_NE(v.detail().find("killed and restarted"), std::string::npos) << v.detail();
+  }
+  EXPECT_EQ(isolated->restarts(), 13);
+  EXPECT_EQ(live_children(), 1) << "each hung child was killed";
+  // Bounded: each play costs the deadline (limit + margin) plus one restart, never a hang.
+  for (const auto& p : record.deals(0).plays()) {
+    if (p.seat() == 0) {
+      EXPECT_LT(p.think_us(), kLimitUs + 50'000 + 2'000'000);
+    }
+  }
+  EXPECT_LT(elapsed, 20'000);
+}
+
+TEST_F(Isolated, MemoryHogHitsItsLimitAndTheGameGoesOn) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#endif
+#endif
+  options_.memory_limit_mb = 300;
+  auto source = resolve("isolated:memoryhog");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(2);
+  // Filling 300 MiB can take over a second on a loaded machine: a generous limit keeps this
+  // test about the memory limit, not the clock.
+  const GameRecord record =
+      play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")}, 10'000'000);
+  expect_complete(record, 2);
+  // The hog allocates on its first play of each deal until allocation fails: a bad_alloc the
+  // plugin host reports (EXCEPTION), or, if gRPC's own threads hit the limit first, a child that
+  // aborts (CRASH, then restarted) or a server that cannot answer (MALFORMED, EXCEPTION).
+  ASSERT_GE(record.violations_size(), 2);
+  for (int deal = 0; deal < 2; ++deal) {
+    const Violation* first = nullptr;
+    for (const Violation& v : record.violations()) {
+      if (v.deal() == deal && first == nullptr) first = &v;
+    }
+    ASSERT_NE(first, nullptr) << "deal " << deal;
+    EXPECT_EQ(first->trick(), 0) << "the first play of the deal: " << first->detail();
+    EXPECT_TRUE(first->detail().find("bad_alloc") != std::string::npos ||
+                first->kind() == Violation::CRASH)
+        << first->detail();
+  }
+  for (const Violation& v : record.violations()) {
+    EXPECT_TRUE(v.kind() == Violation::EXCEPTION || v.kind() == Violation::CRASH ||
+                v.kind() == Violation::MALFORMED)
+        << v.detail();
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.bot(), "memoryhog");
+  }
+  EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, ChildThatCannotStartIsAnErrorSayingHowItDied) {
+  // 1 MiB of address space is too little for any process to start: the child dies at once.
+  options_.memory_limit_mb = 1;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(resolve_bot_spec("isolated:random", kSearchPath, &error, options_), nullptr);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(4))
+      << "a dead child is noticed at once, not after the connect timeout";
+  EXPECT_NE(error.find("isolated:random"), std::string::npos) << error;
+  EXPECT_NE(error.find("did not come up"), std::string::npos) << error;
+  EXPECT_TRUE(error.find("it was killed by signal") != std::string::npos ||
+              error.find("it exited with status") != std::string::npos)
+      << error;
+  EXPECT_NE(error.find(log_dir_.string()), std::string::npos) << "names the log: " << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(live_children(), 0);
+}
+
+TEST_F(Isolated, ModestMemoryLimitLeavesAWellBehavedBotAlone) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#endif
+#endif
+  // The limit is on address space, which the child's gRPC threads reserve generously (glibc
+  // keeps a 64 MiB malloc arena per thread): 300 MiB must still leave room to serve.
+  options_.memory_limit_mb = 300;
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(4);
+  for (uint32_t game = 0; game < 3; ++game) {
+    const GameRecord record = play_game(rules, {source, plugin("random"), source, plugin("random")},
+                                        1'000'000, 500 + game, game);
+    expect_complete(record, 4);
+    EXPECT_EQ(record.violations_size(), 0)
+        << (record.violations_size() ? record.violations(0).detail() : "");
+  }
+  EXPECT_EQ(as_isolated(source)->restarts(), 0);
+}
+
+TEST_F(Isolated, WellBehavedBotPlaysExactlyAsInProcess) {
+  // One isolated source in seats 0 and 2 (the child serves both), in-process random elsewhere;
+  // then the same games with random in-process everywhere.
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  EXPECT_EQ(source->identity().transport, "isolated");
+  const auto rules = fixed_deals(4);
+  auto random = plugin("random");
+  for (uint32_t game = 0; game < 3; ++game) {
+    const uint64_t seed = 1000 + game;
+    const GameRecord remote =
+        play_game(rules, {source, random, source, random}, 1'000'000, seed, game);
+    const GameRecord local =
+        play_game(rules, {random, random, random, random}, 1'000'000, seed, game);
+    EXPECT_EQ(remote.violations_size(), 0)
+        << (remote.violations_size() ? remote.violations(0).detail() : "");
+    ASSERT_EQ(remote.deals_size(), local.deals_size());
+    for (int d = 0; d < remote.deals_size(); ++d) {
+      const auto& a = remote.deals(d);
+      const auto& b = local.deals(d);
+      ASSERT_EQ(a.plays_size(), b.plays_size());
+      for (int k = 0; k < a.plays_size(); ++k) {
+        EXPECT_EQ(a.plays(k).seat(), b.plays(k).seat());
+        EXPECT_EQ(a.plays(k).card(), b.plays(k).card()) << "game " << game << " deal " << d;
+      }
+      ASSERT_EQ(a.passes_size(), b.passes_size());
+      for (int k = 0; k < a.passes_size(); ++k) {
+        EXPECT_EQ(a.passes(k).seat(), b.passes(k).seat());
+        EXPECT_EQ(std::vector<int>(a.passes(k).cards().begin(), a.passes(k).cards().end()),
+                  std::vector<int>(b.passes(k).cards().begin(), b.passes(k).cards().end()));
+      }
+    }
+    EXPECT_EQ(std::vector<int>(remote.final_scores().begin(), remote.final_scores().end()),
+              std::vector<int>(local.final_scores().begin(), local.final_scores().end()));
+  }
+  EXPECT_EQ(isolated->restarts(), 0);
+  // The per-bot log: in log_dir, named after the plugin, with the child's startup line.
+  ASSERT_TRUE(fs::exists(isolated->log_path()));
+  EXPECT_EQ(fs::path(isolated->log_path()).parent_path(), log_dir_);
+  EXPECT_NE(fs::path(isolated->log_path()).filename().string().find("random"), std::string::npos);
+  EXPECT_NE(read_file(isolated->log_path()).find("serving bot random"), std::string::npos)
+      << read_file(isolated->log_path());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The frames.
+
+// A socketpair for frame tests; both ends closed at the end.
+struct SocketPair {
+  int fds[2] = {-1, -1};
+  SocketPair() { EXPECT_EQ(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds), 0); }
+  ~SocketPair() {
+    close_end(0);
+    close_end(1);
+  }
+  void close_end(int k) {
+    if (fds[k] >= 0) ::close(fds[k]);
+    fds[k] = -1;
+  }
+  void write(const void* data, size_t size) {
+    ASSERT_EQ(::send(fds[1], data, size, MSG_NOSIGNAL), static_cast<ssize_t>(size));
+  }
+};
+
+FrameReader::Deadline in_ms(int ms) {
+  return std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+}
+
+// An observation with every field set to something distinct, pointing at `plays` and `winners`.
+// A sender-side observation with every array it points to filled with distinct values.
+void fill_busy_observation(const hearts::CompiledRules& rules, OwnedObservation& sender) {
+  hearts::Observation& obs = sender.obs;
+  // Fill every byte first (padding included), so a field that does not travel shows.
+  std::memset(static_cast<void*>(&obs), 0x5A, sizeof obs);
+  sender.point_at_own_arrays();
+  obs.phase = hearts::Phase::kPlay;
+  obs.legal = hearts::CardSet(0x1234);
+  obs.rules = &rules;
+  obs.seat = 2;
+  obs.num_players = 4;
+  obs.dealer = 3;
+  obs.deal_index = 5;
+  obs.game_index = 77;
+  obs.passed_count = 3;
+  obs.received_count = 3;
+  for (int k = 0; k < 3; ++k) {
+    sender.passed[k] = hearts::Card::from_id(16 + k);
+    sender.received[k] = {hearts::Card::from_id(32 + k), static_cast<int8_t>(k)};
+  }
+  for (int k = 0; k < 21; ++k) {
+    sender.plays[k] = {static_cast<uint8_t>(k % 4),
+                       hearts::Card::from_id((k * 5) % 13 + 16 * (k % 4))};
+  }
+  for (int k = 0; k < 5; ++k) sender.trick_winners[k] = static_cast<uint8_t>(3 - k % 4);
+  for (int s = 0; s < 4; ++s) {
+    sender.points_taken[s] = s + 1;
+    sender.tricks_won[s] = 10 + s;
+    sender.scores[s] = 100 + s;
+    sender.counters[s] = -20 - s;
+  }
+  obs.num_plays = 21;
+  obs.tricks_completed = 5;
+  obs.time_left_us = 123'456;
+  obs.bank_left_us = -1;
+  obs.random_seed = 0xDEADBEEFCAFEull;
+}
+
+TEST(IsolatedFrames, ObservationTravelsByteForByteWithItsArrays) {
+  const auto rules = fixed_deals(3);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  const hearts::Observation& obs = sender->obs;
+  FrameBuffer out;
+  out.begin(FrameType::kDecide, 9);
+  append_observation(obs, &out);
+  out.end();
+
+  SocketPair pair;
+  pair.write(out.bytes().data(), out.bytes().size());
+  FrameReader reader(pair.fds[0]);
+  Frame frame;
+  std::string detail;
+  ASSERT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kOk) << detail;
+  EXPECT_EQ(frame.header.type, static_cast<uint32_t>(FrameType::kDecide));
+  EXPECT_EQ(frame.header.seq, 9u);
+  hearts::CompiledRules receiver_rules = rules;  // the child's own copy
+  auto copy = std::make_unique<OwnedObservation>();
+  std::span<const char> payload = frame.payload;
+  ASSERT_TRUE(take_observation(payload, &receiver_rules, copy.get(), &detail)) << detail;
+  EXPECT_TRUE(payload.empty());
+  // The pointers now lead to the receiver's copies...
+  const hearts::Observation& got = copy->obs;
+  EXPECT_EQ(got.rules, &receiver_rules);
+  EXPECT_EQ(got.plays, copy->plays.data());
+  EXPECT_EQ(got.trick_winners, copy->trick_winners.data());
+  EXPECT_EQ(got.passed, copy->passed.data());
+  EXPECT_EQ(got.received, copy->received.data());
+  EXPECT_EQ(got.scores, copy->scores.data());
+  for (int k = 0; k < obs.num_plays; ++k) {
+    EXPECT_EQ(got.plays[k].seat, obs.plays[k].seat);
+    EXPECT_EQ(got.plays[k].card, obs.plays[k].card);
+  }
+  for (int k = 0; k < obs.tricks_completed; ++k) {
+    EXPECT_EQ(got.trick_winners[k], obs.trick_winners[k]);
+  }
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(got.passed[k], obs.passed[k]);
+    EXPECT_EQ(got.received[k].card, obs.received[k].card);
+    EXPECT_EQ(got.received[k].from_seat, obs.received[k].from_seat);
+  }
+  for (int s = 0; s < hearts::kMaxPlayers; ++s) {
+    EXPECT_EQ(got.points_taken[s], obs.points_taken[s]) << s;
+    EXPECT_EQ(got.tricks_won[s], obs.tricks_won[s]) << s;
+    EXPECT_EQ(got.scores[s], obs.scores[s]) << s;
+    EXPECT_EQ(got.counters[s], obs.counters[s]) << s;
+  }
+  // ...and everything else is the sender's bytes, whatever fields Observation has.
+  hearts::Observation same = got;
+  same.rules = obs.rules;
+  same.plays = obs.plays;
+  same.trick_winners = obs.trick_winners;
+  same.passed = obs.passed;
+  same.received = obs.received;
+  same.points_taken = obs.points_taken;
+  same.tricks_won = obs.tricks_won;
+  same.scores = obs.scores;
+  same.counters = obs.counters;
+  EXPECT_EQ(std::memcmp(&same, &obs, sizeof obs), 0);
+}
+
+TEST(IsolatedFrames, ShortOrInconsistentObservationsAreRejected) {
+  const auto rules = fixed_deals(3);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  const hearts::Observation& obs = sender->obs;
+  FrameBuffer out;
+  append_observation(obs, &out);
+  const std::vector<char> whole = out.bytes();
+  auto copy = std::make_unique<OwnedObservation>();
+  for (size_t size = 0; size < whole.size(); ++size) {
+    std::span<const char> payload(whole.data(), size);
+    std::string error;
+    EXPECT_FALSE(take_observation(payload, &rules, copy.get(), &error)) << size << " bytes";
+    EXPECT_FALSE(error.empty());
+  }
+  std::string error;
+  std::span<const char> payload(whole);
+  EXPECT_FALSE(take_observation(payload, nullptr, copy.get(), &error)) << "no rules sent";
+  EXPECT_NE(error.find("no rules"), std::string::npos) << error;
+  for (auto spoil : std::vector<std::function<void(hearts::Observation&)>>{
+           [](hearts::Observation& o) { o.num_plays = 53; },
+           [](hearts::Observation& o) { o.num_plays = -1; },
+           [](hearts::Observation& o) { o.tricks_completed = 18; },
+           [](hearts::Observation& o) { o.passed_count = 7; },
+           [](hearts::Observation& o) { o.seat = 4; },
+           [](hearts::Observation& o) { o.num_players = 5; }}) {
+    hearts::Observation bad = obs;
+    spoil(bad);
+    FrameBuffer spoilt;
+    spoilt.append_value(bad);
+    spoilt.append(whole.data() + sizeof bad, whole.size() - sizeof bad);
+    std::span<const char> bytes(spoilt.bytes());
+    error.clear();
+    EXPECT_FALSE(take_observation(bytes, &rules, copy.get(), &error));
+    EXPECT_FALSE(error.empty());
+  }
+}
+
+TEST(IsolatedFrames, DecisionsWithImpossibleCardsAreCaught) {
+  hearts::Decision decision{};
+  decision.card = hearts::Card::from_id(13);
+  EXPECT_NE(check_decision(hearts::Phase::kPlay, decision).find("13 is not a card id"),
+            std::string::npos);
+  decision.card = hearts::Card::from_id(58);
+  EXPECT_EQ(check_decision(hearts::Phase::kPlay, decision), "");
+  decision.count = 7;
+  EXPECT_NE(check_decision(hearts::Phase::kPass, decision), "");
+  decision.count = 2;
+  decision.cards[0] = hearts::Card::from_id(0);
+  decision.cards[1] = hearts::Card::from_id(200);
+  EXPECT_NE(check_decision(hearts::Phase::kPass, decision).find("200 is not a card id"),
+            std::string::npos);
+  decision.plan.kind = static_cast<hearts::PassKind>(9);
+  EXPECT_NE(check_decision(hearts::Phase::kDealerChoice, decision), "");
+}
+
+TEST(IsolatedFrames, ReaderTellsGarbageTornClosedAndLateApart) {
+  {
+    SocketPair pair;
+    const char garbage[40] = "not a frame at all, just bytes";
+    pair.write(garbage, sizeof garbage);
+    FrameReader reader(pair.fds[0]);
+    Frame frame;
+    std::string detail;
+    EXPECT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kMalformed);
+    EXPECT_NE(detail.find("magic"), std::string::npos) << detail;
+  }
+  {
+    SocketPair pair;
+    FrameHeader huge;
+    huge.length = 1u << 30;
+    pair.write(&huge, sizeof huge);
+    FrameReader reader(pair.fds[0]);
+    Frame frame;
+    std::string detail;
+    EXPECT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kMalformed);
+  }
+  {
+    SocketPair pair;
+    FrameBuffer out;
+    out.begin(FrameType::kReply, 1);
+    out.append_value(ReplyHead{});
+    out.end();
+    pair.write(out.bytes().data(), 30);  // then the sender goes away
+    pair.close_end(1);
+    FrameReader reader(pair.fds[0]);
+    Frame frame;
+    std::string detail;
+    EXPECT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kTorn);
+    EXPECT_NE(detail.find("30 bytes"), std::string::npos) << detail;
+  }
+  {
+    SocketPair pair;
+    FrameReader reader(pair.fds[0]);
+    Frame frame;
+    std::string detail;
+    EXPECT_EQ(reader.read(in_ms(20), &frame, &detail), ReadStatus::kTimeout);
+    // Two frames in one write, then a close: both arrive whole, then kClosed.
+    FrameBuffer out;
+    for (uint64_t seq : {4, 5}) {
+      out.begin(FrameType::kReply, seq);
+      out.append_value(seq);
+      out.end();
+    }
+    pair.write(out.bytes().data(), out.bytes().size());
+    pair.close_end(1);
+    for (uint64_t seq : {4, 5}) {
+      ASSERT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kOk) << detail;
+      EXPECT_EQ(frame.header.seq, seq);
+      uint64_t value = 0;
+      std::span<const char> payload = frame.payload;
+      ASSERT_TRUE(take_value(payload, &value));
+      EXPECT_EQ(value, seq);
+    }
+    EXPECT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kClosed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A scripted child that misbehaves on the wire (FakeChild below), through the referee.
+
+// Sets ISOLATED_TEST_FAKE_CHILD (and the record file) for the children started in one test.
+struct FakeChildMode {
+  explicit FakeChildMode(const std::string& mode, const std::string& record = "") {
+    ::setenv("ISOLATED_TEST_FAKE_CHILD", mode.c_str(), 1);
+    ::setenv("ISOLATED_TEST_RECORD", record.c_str(), 1);
+  }
+  ~FakeChildMode() {
+    ::unsetenv("ISOLATED_TEST_FAKE_CHILD");
+    ::unsetenv("ISOLATED_TEST_RECORD");
+  }
+};
+
+GameRecord play_fake(const std::shared_ptr<PlayerSource>& source, int deals) {
+  const auto rules = fixed_deals(deals);
+  return play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")});
+}
+
+// Every violation in `record` is of `kind` with `text` in its detail, and there are `count`.
+void expect_violations(const GameRecord& record, int count, const std::string& kind,
+                       const std::string& text) {
+  ASSERT_EQ(record.violations_size(), count);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), kind) << v.detail();
+    EXPECT_NE(v.detail().find(text), std::string::npos) << v.detail();
+  }
+}
+
+TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
+  FakeChildMode mode("garbage");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  EXPECT_EQ(source->identity().name, "fake");
+  const GameRecord record = play_fake(source, 2);
+  expect_complete(record, 2);
+  // Every pass and play of seat 0.
+  expect_violations(record, 28, "MALFORMED", "bad magic");
+  EXPECT_EQ(as_isolated(source)->restarts(), 0) << "a bad frame drops the channel, not the child";
+}
+
+TEST_F(Isolated, TornFramesAreMalformed) {
+  FakeChildMode mode("torn");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const GameRecord record = play_fake(source, 1);
+  expect_complete(record, 1);
+  expect_violations(record, 14, "MALFORMED", "torn frame");
+  EXPECT_EQ(as_isolated(source)->restarts(), 0);
+}
+
+TEST_F(Isolated, ChildDyingMidFrameIsACrashAndRestarted) {
+  FakeChildMode mode("torn-exit");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const GameRecord record = play_fake(source, 1);
+  expect_complete(record, 1);
+  expect_violations(record, 14, "CRASH", "exited with status 3");
+  EXPECT_EQ(as_isolated(source)->restarts(), 14);
+  EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, StaleAnswersAreNeverTakenForNewOnes) {
+  // Before each real answer the child sends an answer to the previous request (an impossible
+  // card): the sequence number tells it apart, and the game has no violations.
+  FakeChildMode mode("stale");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const GameRecord record = play_fake(source, 2);
+  expect_complete(record, 2);
+  EXPECT_EQ(record.violations_size(), 0)
+      << (record.violations_size() ? record.violations(0).detail() : "");
+}
+
+TEST_F(Isolated, AnswersToRequestsNotYetMadeAreMalformed) {
+  FakeChildMode mode("ahead");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const GameRecord record = play_fake(source, 1);
+  expect_complete(record, 1);
+  ASSERT_EQ(record.violations_size(), 14);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), "MALFORMED") << v.detail();
+    EXPECT_NE(v.detail().find("an answer to request"), std::string::npos) << v.detail();
+  }
+}
+
+TEST_F(Isolated, ChildGetsTheBotConfigOnceAndEveryNotification) {
+  const std::string record_path = (log_dir_ / "fake-record.txt").string();
+  fs::create_directories(log_dir_);
+  FakeChildMode mode("record", record_path);
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(2);
+  const GameRecord record = play_game(rules, {source, plugin("random"), source, plugin("random")});
+  expect_complete(record, 2);
+  EXPECT_EQ(record.violations_size(), 0)
+      << (record.violations_size() ? record.violations(0).detail() : "");
+  // One channel per seat: the bot is created once with that seat's config; the rules travel
+  // once; every deal end and the game end arrive, with their kind and deal.
+  std::istringstream lines(read_file(record_path));
+  std::map<std::string, int> count;
+  std::string line;
+  while (std::getline(lines, line)) ++count[line];
+  EXPECT_EQ(count["create seat 0 seed 1234"], 1);
+  EXPECT_EQ(count["create seat 2 seed 1236"], 1);
+  EXPECT_EQ(count["rules"], 2) << "once per channel";
+  EXPECT_EQ(count["notify 1 deal 0"], 2);
+  EXPECT_EQ(count["notify 1 deal 1"], 2);
+  EXPECT_EQ(count["notify 2 deal 1"], 2);
+}
+
+// Whether `pid` is running (not gone, not a zombie).
+bool running(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!in || !std::getline(in, line)) return false;
+  const size_t close = line.rfind(')');
+  return close != std::string::npos && line.size() > close + 2 && line[close + 2] != 'Z';
+}
+
+TEST_F(Isolated, ChildDiesWithTheArena) {
+  // A stand-in arena (a fork of this test) starts an isolated bot, reports the child's pid and
+  // dies without any cleanup; the child must not outlive it.
+  int report[2];
+  ASSERT_EQ(::pipe(report), 0);
+  const pid_t arena = ::fork();
+  ASSERT_GE(arena, 0);
+  if (arena == 0) {
+    ::close(report[0]);
+    std::string error;
+    auto source = resolve_bot_spec("isolated:random", kSearchPath, &error, options_);
+    pid_t child = -1;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+      std::ifstream in(entry.path() / "stat");
+      std::string line;
+      if (!in || !std::getline(in, line)) continue;
+      const size_t close = line.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream rest(line.substr(close + 1));
+      std::string state;
+      pid_t ppid = 0;
+      rest >> state >> ppid;
+      if (ppid == ::getpid()) child = std::stoi(entry.path().filename().string());
+    }
+    const ssize_t written = ::write(report[1], &child, sizeof child);
+    ::_exit(source != nullptr && written == sizeof child ? 0 : 1);
+  }
+  ::close(report[1]);
+  pid_t child = -1;
+  ASSERT_EQ(::read(report[0], &child, sizeof child), static_cast<ssize_t>(sizeof child));
+  ::close(report[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(arena, &status, 0), arena);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_GT(child, 0) << "the stand-in arena started a child";
+  const int64_t until = now_ms() + 5'000;
+  while (running(child) && now_ms() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_FALSE(running(child)) << "child " << child << " outlived its arena";
+}
+
+// The referee's forfeit policy applies to isolated bots as to any other.
+TEST_F(Isolated, TooManyCrashesForfeitAndTheGameGoesOn) {
+  FakeChildMode mode("torn-exit");
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(2);
+  Table table({source, plugin("random"), plugin("random"), plugin("random")}, rules);
+  SteadyClock clock;
+  RefereeOptions options;
+  options.move_time_us = 1'000'000;
+  options.forfeit_after = 3;
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  referee.play_game(7, 0, table.seats, &record);
+  EXPECT_EQ(record.violations_size(), 3);
+  ASSERT_EQ(record.forfeited_size(), 1);
+  EXPECT_EQ(record.forfeited(0), 0);
+  EXPECT_EQ(record.ranks_size(), 4) << "the game is still ranked";
+  EXPECT_EQ(live_children(), 1) << "the restarted child runs";
+}
+
+// A throughput figure for docs/performance.md, not a check on it: run with
+// --gtest_also_run_disabled_tests --gtest_filter='*Throughput*'.
+TEST_F(Isolated, ChildRestartedFromAThreadThatEndsKeepsRunning) {
+  // The parent-death signal follows the thread that forked: a child restarted from a tournament
+  // worker must not die when that worker's thread ends while other tables still play.
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  IsolatedChild& child = isolated->first_child();
+  std::thread worker([&] { child.restart(child.generation()); });
+  worker.join();
+  EXPECT_EQ(isolated->restarts(), 1);
+  const auto rules = fixed_deals(2);
+  auto random = plugin("random");
+  for (uint32_t game = 0; game < 3; ++game) {
+    const GameRecord record =
+        play_game(rules, {source, random, source, random}, 1'000'000, 500 + game, game);
+    EXPECT_EQ(record.violations_size(), 0)
+        << (record.violations_size() ? record.violations(0).detail() : "");
+  }
+  EXPECT_EQ(isolated->restarts(), 1) << "no crash and no further restart";
+  EXPECT_EQ(live_children(), 1);
+}
+
+// What must not depend on which thread played a game, or what else ran at the time: every card
+// played and every violation's kind and place (think times and details are left out).
+std::string game_shape(const GameRecord& record) {
+  std::string shape;
+  for (const auto& deal : record.deals()) {
+    for (const auto& play : deal.plays()) shape += std::to_string(play.card()) + ",";
+    shape += "|";
+  }
+  for (const Violation& v : record.violations()) {
+    shape += Violation::Kind_Name(v.kind()) + "@" + std::to_string(v.deal()) + "/" +
+             std::to_string(v.trick()) + "/" + std::to_string(v.seat()) + ";";
+  }
+  return shape;
+}
+
+TEST_F(Isolated, TablesOnDifferentThreadsHaveTheirOwnChild) {
+  // A crash on one table must not fail a call another table makes at the same time: each thread
+  // that seats the bot gets a child process of its own, so every game comes out as if alone.
+  auto source = resolve("isolated:segfault");
+  ASSERT_NE(source, nullptr);
+  auto random = plugin("random");
+  const auto rules = fixed_deals(2);
+  constexpr uint32_t kGames = 6;
+  // A generous limit: under a sanitizer a dying child writes its report first, and two of them
+  // at once can take over a second, which would turn the crash into a timeout.
+  auto play = [&](uint32_t game) {
+    return game_shape(
+        play_game(rules, {source, random, source, random}, 30'000'000, 700 + game, game));
+  };
+  std::vector<std::string> alone(kGames);
+  for (uint32_t game = 0; game < kGames; ++game) alone[game] = play(game);
+  ASSERT_NE(alone[0].find("CRASH"), std::string::npos) << "the bot does crash: " << alone[0];
+
+  std::vector<std::string> together(kGames);
+  std::thread odd([&] {
+    for (uint32_t game = 1; game < kGames; game += 2) together[game] = play(game);
+  });
+  for (uint32_t game = 0; game < kGames; game += 2) together[game] = play(game);
+  odd.join();
+  for (uint32_t game = 0; game < kGames; ++game) {
+    EXPECT_EQ(together[game], alone[game]) << "game " << game;
+  }
+  EXPECT_EQ(as_isolated(source)->lanes(), 2) << "this thread's child and the other thread's";
+  EXPECT_EQ(live_children(), 2);
+}
+
+TEST_F(Isolated, DISABLED_Throughput) {
+  auto source = resolve("isolated:random");
+  ASSERT_NE(source, nullptr);
+  auto random = plugin("random");
+  const auto rules = fixed_deals(4);
+  for (const bool all_seats : {false, true}) {
+    int64_t decisions = 0;
+    int64_t think_us = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (uint32_t game = 0; game < 200; ++game) {
+      const GameRecord record =
+          play_game(rules,
+                    {source, all_seats ? source : random, all_seats ? source : random,
+                     all_seats ? source : random},
+                    1'000'000, 100 + game, game);
+      ASSERT_EQ(record.violations_size(), 0);
+      for (const auto& deal : record.deals()) {
+        for (const auto& p : deal.plays()) {
+          if (all_seats || p.seat() == 0) {
+            ++decisions;
+            think_us += p.think_us();
+          }
+        }
+      }
+    }
+    const double wall_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf(
+        "%s: %lld plays, %.1f us per play (think time), %.0f plays/s of think time, "
+        "%.0f plays/s wall\n",
+        all_seats ? "four isolated seats" : "one isolated seat", static_cast<long long>(decisions),
+        static_cast<double>(think_us) / decisions, decisions * 1e6 / static_cast<double>(think_us),
+        decisions / wall_s);
+  }
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace fake_child {
+
+using namespace arena;
+
+// Appends one line to $ISOLATED_TEST_RECORD (if set).
+void record(const std::string& line) {
+  const char* path = std::getenv("ISOLATED_TEST_RECORD");
+  if (path == nullptr || *path == '\0') return;
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::ofstream(path, std::ios::app) << line << "\n";
+}
+
+// The lowest legal card, or the lowest passable cards: always a correct answer.
+hearts::Decision correct(const hearts::Observation& obs) {
+  hearts::Decision decision{};
+  decision.card = obs.legal.lowest();
+  for (hearts::Card card : obs.legal) {
+    if (decision.count == obs.pass.count) break;
+    decision.cards[decision.count++] = card;
+  }
+  return decision;
+}
+
+void send_reply(int fd, uint64_t seq, const hearts::Decision& decision, size_t cut = 0) {
+  FrameBuffer out;
+  out.begin(FrameType::kReply, seq);
+  ReplyHead head;
+  head.decision = decision;
+  out.append_value(head);
+  out.end();
+  std::string error;
+  std::vector<char> bytes = out.bytes();
+  if (cut > 0) bytes.resize(cut);
+  send_all(fd, bytes, &error);
+}
+
+// One channel, misbehaving as `mode` says on each decision.
+void serve(const std::string& mode, int fd) {
+  FrameReader reader(fd);
+  std::unique_ptr<hearts::CompiledRules> rules;
+  auto copy = std::make_unique<OwnedObservation>();
+  Frame frame;
+  std::string detail;
+  while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {
+    std::span<const char> payload = frame.payload;
+    const auto type = static_cast<FrameType>(frame.header.type);
+    const uint64_t seq = frame.header.seq;
+    if (type == FrameType::kRules) {
+      rules = std::make_unique<hearts::CompiledRules>();
+      take_value(payload, rules.get());
+      record("rules");
+    } else if (type == FrameType::kCreate) {
+      hearts::BotConfig config;
+      take_value(payload, &config);
+      record("create seat " + std::to_string(config.seat) + " seed " + std::to_string(config.seed));
+    } else if (type == FrameType::kNotify) {
+      int32_t kind = 0;
+      hearts::DealResult result;
+      take_value(payload, &kind);
+      take_value(payload, &result);
+      record("notify " + std::to_string(kind) + " deal " + std::to_string(result.deal_index));
+      send_reply(fd, seq, {});
+    } else if (type == FrameType::kDecide) {
+      if (!take_observation(payload, rules.get(), copy.get(), &detail)) break;
+      const hearts::Decision answer = correct(copy->obs);
+      if (mode == "garbage") {
+        const char junk[64] = "\x01\x02garbage from the bot's process";
+        std::string error;
+        send_all(fd, std::vector<char>(junk, junk + sizeof junk), &error);
+      } else if (mode == "torn") {
+        send_reply(fd, seq, answer, 30);
+        break;  // close this channel; the process lives on
+      } else if (mode == "torn-exit") {
+        send_reply(fd, seq, answer, 30);
+        ::_exit(3);
+      } else if (mode == "stale") {
+        hearts::Decision wrong{};
+        wrong.card = hearts::Card::from_id(99);
+        wrong.count = 9;
+        send_reply(fd, seq - 1, wrong);
+        send_reply(fd, seq, answer);
+      } else if (mode == "ahead") {
+        send_reply(fd, seq + 1, answer);
+      } else {
+        send_reply(fd, seq, answer);
+      }
+    }
+  }
+  ::close(fd);
+}
+
+int run(const std::string& mode, int control_fd) {
+  BotIdentity identity;
+  identity.name = "fake";
+  identity.version = "0";
+  FrameBuffer hello;
+  hello.begin(FrameType::kHello, 0);
+  append_hello(identity, &hello);
+  hello.end();
+  std::string error;
+  if (!send_all(control_fd, hello.bytes(), &error)) return 2;
+  while (true) {
+    const int fd = receive_fd(control_fd);
+    if (fd < 0) break;
+    std::thread([mode, fd] { serve(mode, fd); }).detach();
+  }
+  ::_exit(0);
+}
+
+}  // namespace fake_child
+
+// The isolated child is started as `/proc/self/exe --log-level warn serve --bot ...`: become
+// the real arena for it. Anything else runs the tests.
+int main(int argc, char** argv) {
+  bool serve = false, bot = false;
+  for (int k = 1; k < argc; ++k) {
+    serve = serve || std::strcmp(argv[k], "serve") == 0;
+    bot = bot || std::strcmp(argv[k], "--bot") == 0;
+  }
+  const char* fake = std::getenv("ISOLATED_TEST_FAKE_CHILD");
+  if (serve && bot && fake != nullptr && *fake != '\0') {
+    for (int k = 1; k + 1 < argc; ++k) {
+      if (std::strcmp(argv[k], "--channel-fd") == 0)
+        return fake_child::run(fake, std::atoi(argv[k + 1]));
+    }
+    return 2;
+  }
+  if (serve && bot) {
+    static char arena_binary[] = ARENA_BINARY;
+    argv[0] = arena_binary;
+    ::execv(argv[0], argv);
+    return 127;
+  }
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
