@@ -1,13 +1,16 @@
 // `arena tournament`: a rated round-robin; every flag can also come from a JSON config file.
 #include <google/protobuf/util/json_util.h>
 
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <random>
 #include <sstream>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "common/read_file.h"
+#include "records/records_io.h"
 #include "tournament.pb.h"
 #include "tournament/schedule.h"
 #include "tournament/tournament.h"
@@ -116,6 +119,30 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
 }
 
 // The tournament the checked settings describe; false with *error if the rules or shard are bad.
+// With no --seed, a bot author must not be able to guess the deals: the series seed is drawn at
+// random and recorded in the records header, and a resume takes it from there.
+bool choose_series_seed(TournamentSetup& setup, uint64_t* seed, std::string* error) {
+  if (setup.shard_count > 1) {
+    *error =
+        "--shard needs --seed: every shard must play the same schedule (choose a random "
+        "64-bit number and keep it secret until the event ends)";
+    return false;
+  }
+  const std::string path = records_path(setup);
+  if (std::filesystem::exists(path)) {
+    RecordsFile existing;
+    if (!read_records(path, &existing, error)) return false;
+    *seed = existing.header.series_seed();
+    setup.seed_note = "no --seed given: resuming with the series seed recorded in " + path;
+    return true;
+  }
+  std::random_device entropy;
+  *seed = (static_cast<uint64_t>(entropy()) << 32) ^ entropy();
+  setup.seed_note = "no --seed given: drew the series seed " + std::to_string(*seed) +
+                    " at random (recorded in " + path + "; keep it secret until the event ends)";
+  return true;
+}
+
 bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentFlags& flags,
                 TournamentSetup* setup, std::string* error) {
   setup->preset = config.rules();
@@ -129,7 +156,6 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   }
   setup->specs.assign(config.bots().begin(), config.bots().end());
   setup->groups = config.games();
-  setup->seed = config.seed();
   setup->concurrency = config.concurrency();
   setup->out_dir = config.out();
   setup->all_permutations = config.permutations() == "all";
@@ -147,6 +173,11 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
     if (!parse_shard(config.shard(), &setup->shard_index, &setup->shard_count, error)) {
       return false;
     }
+  }
+  if (config.has_seed()) {
+    setup->seed = config.seed();
+  } else if (!choose_series_seed(*setup, &setup->seed, error)) {
+    return false;
   }
   setup->bootstrap_samples = config.bootstrap_samples();
   setup->json = flags.json;
@@ -219,7 +250,9 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
   t->add_option_function<int>(
       "--games", [&v](int x) { v.set_games(x); }, "duplicate groups per table (default 1)");
   t->add_option_function<uint64_t>(
-       "--seed", [&v](uint64_t x) { v.set_seed(x); }, "tournament seed (default 0)")
+       "--seed", [&v](uint64_t x) { v.set_seed(x); },
+       "series seed: every deal follows from it (default: drawn at random, printed and recorded; "
+       "keep it secret until the event ends)")
       ->check(seed_validator());
   t->add_option_function<int>(
       "--concurrency", [&v](int x) { v.set_concurrency(x); },

@@ -4,6 +4,7 @@
 #include "common/sha256.h"
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include <array>
 #include <cstdio>
@@ -59,6 +60,18 @@ std::optional<std::string> sha256_file(const std::string& path) {
     hash.update(buffer.data(), static_cast<size_t>(in.gcount()));
   }
   return hash.hex_digest();
+}
+
+std::array<uint8_t, 32> hmac_sha256(std::string_view key, std::string_view message) {
+  std::array<uint8_t, 32> digest{};
+  unsigned int size = 0;
+  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+           reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest.data(),
+           &size) == nullptr ||
+      size != digest.size()) {
+    throw std::runtime_error("OpenSSL cannot compute HMAC-SHA-256");
+  }
+  return digest;
 }
 
 }  // namespace arena

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "match/bot_seeds.h"
+
 namespace arena {
 namespace {
 
@@ -98,7 +100,11 @@ Referee::Referee(const hearts::CompiledRules& rules, RefereeOptions options, con
       options_(options),
       clock_(clock),
       watchdog_(watchdog),
-      watchdog_slot_(watchdog_slot) {}
+      watchdog_slot_(watchdog_slot) {
+  for (int s = 0; s < rules_.rules.num_players; ++s) {
+    seat_views_.push_back(std::make_unique<SeatView>());
+  }
+}
 
 // The state of one game being played, with one method per step of the referee's work.
 class Referee::GameRun {
@@ -133,6 +139,7 @@ class Referee::GameRun {
 
   Referee& referee_;
   const uint64_t seed_;
+  const BotSeeds bot_seeds_;
   const uint32_t game_index_;
   const std::span<Player* const> players_;
   hearts::proto::GameRecord* const record_;
@@ -153,6 +160,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
                           std::span<Player* const> players, hearts::proto::GameRecord* record)
     : referee_(referee),
       seed_(seed),
+      bot_seeds_(seed),
       game_index_(game_index),
       players_(players),
       record_(record),
@@ -161,6 +169,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
       has_bank_(referee.options_.game_bank_us > 0),
       timer_(referee.clock_) {
   outcome.seats.resize(n_);
+  for (const auto& view : referee_.seat_views_) view->reset(referee_.rules_);
   bank_.fill(referee_.options_.game_bank_us);
   if (record_) {
     record_->Clear();
@@ -219,7 +228,9 @@ void Referee::GameRun::notify_seats(int32_t kind, const hearts::DealResult& resu
   for (int s = 0; s < n_; ++s) {
     if (watchdog)
       watchdog->arm(referee_.watchdog_slot_, &players_[s]->identity().name, s, game_index_);
-    const CallResult call = players_[s]->notify(kind, observe_for(s), result);
+    SeatView& view = *referee_.seat_views_[s];
+    const hearts::Observation& seen = view.fill_notification(kind, observe_for(s), result);
+    const CallResult call = players_[s]->notify(kind, seen, view.result());
     if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
     if (call.status != CallStatus::kOk) {
       add_violation(s, violation_kind(call.status), call.detail, call.grpc_status,
@@ -304,13 +315,15 @@ void Referee::GameRun::decide(Phase phase) {
       has_bank_ ? std::min(options.move_time_us, bank_[seat]) : options.move_time_us;
   obs.time_left_us = limit;
   obs.bank_left_us = has_bank_ ? bank_[seat] : -1;
-  obs.random_seed =
-      hearts::derive_seed(seed_ + 0x9E37ull * static_cast<uint64_t>(seat + 1), decisions_++);
+  obs.random_seed = bot_seeds_.decision_seed(seat, decisions_++);
+  // The bot gets a copy; `obs` stays the referee's own, so what the bot does to its copy
+  // cannot change which cards the referee takes as legal.
+  const hearts::Observation& seen = referee_.seat_views_[seat]->fill(obs, game_);
   hearts::Decision decision{};
   Watchdog* watchdog = referee_.watchdog_;
   if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
   const int64_t start = timer_.start();
-  const CallResult call = player->decide(obs, &decision);
+  const CallResult call = player->decide(seen, &decision);
   const int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
 

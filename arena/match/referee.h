@@ -7,6 +7,9 @@
 //   pass: the first `count` passable cards in card order (clubs 2 upwards);
 //   play: the lowest legal card in card order;
 //   dealer's choice: `pass_count` cards to the left;  moon choice: old moon.
+// Bots see copies: each call's Observation points into a per-seat buffer (SeatView), never into
+// the game or the results, and the seeds a bot is given are keyed one-way functions of the game
+// seed (BotSeeds), so no bot can learn a hidden card or change a result through them.
 // With forfeit_after = N, a seat's N-th violation in a game ends that game: the forfeiting seat
 // ranks last and the others are ranked by their scores at that moment.
 //
@@ -15,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -22,6 +26,7 @@
 
 #include "hearts/game.h"
 #include "match/clock.h"
+#include "match/seat_view.h"
 #include "match/watchdog.h"
 #include "players/player.h"
 #include "records.pb.h"
@@ -65,13 +70,14 @@ class Referee {
                         hearts::proto::GameRecord* record);
 
  private:
-  struct SeatState;
   class GameRun;  // one game in progress (referee.cc)
   hearts::CompiledRules rules_;
   RefereeOptions options_;
   const Clock& clock_;
   Watchdog* watchdog_;
   int watchdog_slot_;
+  // What each seat's bot is shown: a buffer per seat, apart from the game and the results.
+  std::vector<std::unique_ptr<SeatView>> seat_views_;
   // (bot, violation kind) pairs already logged as a warning: later ones go to the debug log.
   std::vector<std::pair<std::string, int>> warned_;
 };

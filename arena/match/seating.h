@@ -14,12 +14,16 @@
 namespace arena {
 
 struct SeatedPlayers {
+  // Each bot's own copy of the rules (its BotConfig.rules), so no bot holds a pointer to rules
+  // the referee or another bot uses. Declared first: destroyed after the players that use them.
+  std::vector<std::unique_ptr<const hearts::CompiledRules>> rules_copies;
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> seats;  // seats[s] = owned[s].get(), for Referee::play_game
 };
 
-// Seat s gets a player from *seat_sources[s] with BotConfig{seat s, table size, seed
-// derive_seed(game_seed, 1000 + s), &rules}. False with *error (one line) if one cannot be made.
+// Seat s gets a player from *seat_sources[s] with BotConfig{seat s, table size,
+// BotSeeds(game_seed).config_seed(s), a copy of rules}. False with *error (one line) if one
+// cannot be made.
 bool seat_players(std::span<PlayerSource* const> seat_sources, const hearts::CompiledRules& rules,
                   uint64_t game_seed, SeatedPlayers* out, std::string* error);
 

@@ -412,6 +412,7 @@ int run_tournament(const TournamentSetup& setup) {
   // The schedule first: it is cheap, and its size is worth seeing before bots load.
   const std::vector<ScheduledGame> schedule = make_tournament_schedule(setup, gauntlet, &error);
   if (schedule.empty()) return fail(error);
+  if (!setup.seed_note.empty()) std::cerr << "arena: " << setup.seed_note << '\n';
   const std::vector<const ScheduledGame*> mine = games_of_this_shard(setup, schedule);
   if (setup.print_results) print_schedule_line(setup, schedule, mine.size());
 

@@ -22,6 +22,7 @@ struct TournamentSetup {
   std::vector<std::string> specs;
   int groups = 1;
   uint64_t seed = 1;
+  std::string seed_note;  // printed once the setup is valid: where a seed not given came from
   int concurrency = 1;
   std::string out_dir;
   bool all_permutations = false;

@@ -2,11 +2,14 @@
 // examples), JSON text, rule specs that travel in records.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
 #include <fstream>
 
 #include "common/json.h"
 #include "common/rules_spec.h"
 #include "common/sha256.h"
+#include "common/siphash.h"
 #include "hearts/rule_options.h"
 
 namespace arena {
@@ -70,6 +73,37 @@ TEST(RulesSpec, BadOptionsAreNamed) {
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.message().find("moon"), std::string::npos);
   EXPECT_NE(status.message().find("purple"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// The reference implementation's vectors: key 00 01 .. 0f, message 00 01 .. (n-1).
+TEST(SipHash, MatchesTheReferenceVectors) {
+  const SipKey key{0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull};
+  unsigned char message[16];
+  for (int i = 0; i < 16; ++i) message[i] = static_cast<unsigned char>(i);
+  EXPECT_EQ(siphash24(key, message, 0), 0x726fdb47dd0e0e31ull);
+  EXPECT_EQ(siphash24(key, message, 1), 0x74f839c593dc67fdull);
+  EXPECT_EQ(siphash24(key, message, 8), 0x93f5f5799a932462ull);
+  EXPECT_EQ(siphash24(key, message, 15), 0xa129ca6149be45e5ull);
+  // The two-word form is the same function of the 16 bytes.
+  EXPECT_EQ(siphash24(key, 0x0706050403020100ull, 0x0f0e0d0c0b0a0908ull),
+            siphash24(key, message, 16));
+}
+
+TEST(HmacSha256, MatchesRfc4231TestCase2) {
+  const std::array<uint8_t, 32> mac = hmac_sha256("Jefe", "what do ya want for nothing?");
+  std::string hex;
+  for (uint8_t byte : mac) {
+    char two[3];
+    std::snprintf(two, sizeof two, "%02x", byte);
+    hex += two;
+  }
+  EXPECT_EQ(hex, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
 }
 
 }  // namespace

@@ -7,8 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
+#include "hearts/rng.h"
+#include "match/bot_seeds.h"
 #include "match/referee.h"
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
@@ -376,6 +379,120 @@ TEST_P(InspectorFairness, SeesNoHiddenCard) {
 
 INSTANTIATE_TEST_SUITE_P(Rules, InspectorFairness,
                          ::testing::Values("standard", "scatter", "kitty3"));
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// A test-only player that plays its lowest legal card, keeps every deal-end notification, and
+// checks at each decision that every pointer in its Observation leads into one buffer: the
+// SeatView the referee filled for it, never the live game.
+class WatchfulPlayer final : public Player {
+ public:
+  struct DealEnd {
+    int obs_deal, obs_dealer, result_deal, result_dealer;
+  };
+  WatchfulPlayer() { identity_.name = "watchful"; }
+
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    const char* begin = reinterpret_cast<const char*>(&obs);
+    const char* end = begin + sizeof(SeatView);
+    const void* pointers[] = {obs.rules,      obs.passed,        obs.received,
+                              obs.plays,      obs.trick_winners, obs.points_taken,
+                              obs.tricks_won, obs.scores,        obs.counters};
+    for (const void* p : pointers) {
+      const char* at = static_cast<const char*>(p);
+      outside_ += at < begin || at >= end;
+    }
+    if (obs.phase == hearts::Phase::kPass) {
+      int k = 0;
+      for (Card card : obs.legal) {
+        if (k == obs.pass.count) break;
+        out->cards[k++] = card;
+      }
+      out->count = obs.pass.count;
+    } else {
+      out->card = obs.legal.lowest();
+    }
+    ++decisions_;
+    return {};
+  }
+  CallResult notify(int32_t kind, const hearts::Observation& obs,
+                    const hearts::DealResult& result) override {
+    if (kind == hearts::kNotifyDealEnd) {
+      deal_ends_.push_back({obs.deal_index, obs.dealer, result.deal_index, result.dealer});
+    }
+    return {};
+  }
+  const BotIdentity& identity() const override { return identity_; }
+
+  int decisions_ = 0;
+  int outside_ = 0;
+  std::vector<DealEnd> deal_ends_;
+
+ private:
+  BotIdentity identity_;
+};
+
+TEST(Referee, ObservationsPointOnlyIntoTheSeatsOwnBuffer) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 2);
+  std::array<WatchfulPlayer, 4> players;
+  std::vector<Player*> seats;
+  for (WatchfulPlayer& p : players) seats.push_back(&p);
+  SteadyClock clock;
+  Referee referee(rules, RefereeOptions{}, clock);
+  referee.play_game(7, 0, seats, nullptr);
+  for (const WatchfulPlayer& p : players) {
+    EXPECT_GT(p.decisions_, 20);
+    EXPECT_EQ(p.outside_, 0) << "an Observation pointer leads outside the seat's buffer";
+  }
+}
+
+TEST(Referee, DealEndNotificationsNameTheDealThatEnded) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 3);
+  std::array<WatchfulPlayer, 4> players;
+  std::vector<Player*> seats;
+  for (WatchfulPlayer& p : players) seats.push_back(&p);
+  SteadyClock clock;
+  Referee referee(rules, RefereeOptions{}, clock);
+  referee.play_game(7, 0, seats, nullptr);
+  for (const WatchfulPlayer& p : players) {
+    ASSERT_EQ(p.deal_ends_.size(), 3u);
+    for (int d = 0; d < 3; ++d) {
+      const WatchfulPlayer::DealEnd& e = p.deal_ends_[d];
+      EXPECT_EQ(e.result_deal, d);
+      EXPECT_EQ(e.obs_deal, d) << "the observation must describe the deal that ended";
+      EXPECT_EQ(e.obs_dealer, e.result_dealer);
+      EXPECT_EQ(e.result_dealer, (3 + d) % 4) << "the first dealer is the last seat";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// The bots' seeds are a pure function of the game seed (games replay), differ per seat and per
+// decision, and are none of the values the old, invertible SplitMix64 derivation gave.
+TEST(BotSeeds, AreReproducibleDistinctAndNotTheInvertibleDerivation) {
+  const BotSeeds seeds(2026), again(2026), other(2027);
+  std::set<uint64_t> seen;
+  for (int seat = 0; seat < 7; ++seat) {
+    EXPECT_EQ(seeds.config_seed(seat), again.config_seed(seat));
+    EXPECT_NE(seeds.config_seed(seat), other.config_seed(seat));
+    EXPECT_NE(seeds.config_seed(seat), hearts::derive_seed(2026, 1000 + seat));
+    seen.insert(seeds.config_seed(seat));
+    for (uint64_t decision = 0; decision < 100; ++decision) {
+      EXPECT_EQ(seeds.decision_seed(seat, decision), again.decision_seed(seat, decision));
+      seen.insert(seeds.decision_seed(seat, decision));
+    }
+  }
+  EXPECT_EQ(seen.size(), 7u * 101u) << "every seed a bot is given is distinct";
+}
 
 }  // namespace
 }  // namespace arena

@@ -273,8 +273,8 @@ TEST_F(Tournament, BootstrapZeroGivesPointEstimatesAndNegativeIsRefused) {
 
 TEST_F(Tournament, RatingFilesOfDifferentTournamentsSaysWhatDiffers) {
   const std::string bots = "tournament --bots random,ducker,lowest --quiet ";
-  ASSERT_EQ(run(bots + "--games 1 --out " + dir("g1")).exit_code, 0);
-  ASSERT_EQ(run(bots + "--games 2 --out " + dir("g2")).exit_code, 0);
+  ASSERT_EQ(run(bots + "--games 1 --seed 0 --out " + dir("g1")).exit_code, 0);
+  ASSERT_EQ(run(bots + "--games 2 --seed 0 --out " + dir("g2")).exit_code, 0);
   ASSERT_EQ(run(bots + "--games 1 --seed 9 --out " + dir("s9")).exit_code, 0);
   const RunResult games = run("rate " + dir("g1/records.rec") + " " + dir("g2/records.rec"));
   EXPECT_EQ(games.exit_code, 2);
@@ -705,6 +705,40 @@ TEST_F(Tournament, FewerBotsThanSeats) {
           dir("three"));
   ASSERT_EQ(three.exit_code, 0) << three.err;
   EXPECT_EQ(number(without_timing(read_text(dir("three/results.json"))), "games"), 12);
+}
+
+}  // namespace
+
+namespace {
+
+// With no --seed the deals must not be guessable: the series seed is drawn at random, printed,
+// recorded, and taken back from the records on resume; shards, which must agree, need --seed.
+TEST_F(Tournament, NoSeedDrawsARandomSeriesSeedRecordsItAndResumesWithIt) {
+  const std::string args = "tournament --bots random,lowest,ducker --games 1 --quiet --out ";
+  const RunResult first = run(args + dir("a"));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const std::string drew = "arena: no --seed given: drew the series seed ";
+  ASSERT_EQ(first.err.rfind(drew, 0), 0u) << first.err;
+  const uint64_t seed = std::stoull(first.err.substr(drew.size()));
+  arena::RecordsFile file;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(dir("a/records.rec"), &file, &error)) << error;
+  EXPECT_EQ(file.header.series_seed(), seed);
+
+  const RunResult resumed = run(args + dir("a"));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resuming with the series seed recorded in " + dir("a/records.rec")),
+            std::string::npos)
+      << resumed.err;
+
+  const RunResult other = run(args + dir("b"));
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_EQ(other.err.find(drew + std::to_string(seed) + " "), std::string::npos)
+      << "two tournaments drew the same seed";
+
+  const RunResult shard = run(args + dir("c") + " --shard 1/2");
+  EXPECT_EQ(shard.exit_code, 2);
+  EXPECT_EQ(shard.err.rfind("arena: --shard needs --seed", 0), 0u) << shard.err;
 }
 
 }  // namespace

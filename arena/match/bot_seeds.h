@@ -1,0 +1,41 @@
+// The seeds a bot is given, derived from the game seed so that knowing them reveals nothing
+// about the deal.
+//
+// The game seed decides the deal (docs/rules.md gives the procedure), so anything a bot can turn
+// back into it would show every hand. Bots therefore never see a value computed from the game
+// seed by an invertible function (SplitMix64 can be run backwards). Instead:
+//   key            = the first 16 bytes of HMAC-SHA-256(key: the game seed as 8 little-endian
+//                    bytes, message: "black-lady-arena/bot-seeds/v1")
+//   BotConfig.seed = SipHash-2-4(key, 16 bytes: 'C' as u64, seat as u64)
+//   random_seed    = SipHash-2-4(key, 16 bytes: ('D' << 56 | seat) as u64, decision as u64)
+// where `decision` counts the referee's decision calls in the game. SipHash is a keyed
+// pseudo-random function: its outputs tell nothing of the key, and HMAC-SHA-256 is one-way, so
+// neither the key nor the game seed can be computed from what bots see. Everything stays a pure
+// function of the game seed, so games are reproducible. The game seed itself comes from the
+// series seed, which must stay secret until the event ends (docs/tournaments.md).
+//
+// Thread safety: a BotSeeds is an immutable value after construction.
+#pragma once
+
+#include <cstdint>
+
+#include "common/siphash.h"
+
+namespace arena {
+
+class BotSeeds {
+ public:
+  explicit BotSeeds(uint64_t game_seed);
+
+  // The seed in the BotConfig of the bot in `seat` (and, for remote bots, its game id's prefix).
+  uint64_t config_seed(int seat) const;
+  // Observation::random_seed for the `decision`-th decision call of the game, made by `seat`.
+  uint64_t decision_seed(int seat, uint64_t decision) const {
+    return siphash24(key_, (uint64_t{'D'} << 56) | static_cast<uint64_t>(seat), decision);
+  }
+
+ private:
+  SipKey key_;
+};
+
+}  // namespace arena

@@ -1,0 +1,61 @@
+// A seat's private copy of what it may observe, filled by the referee for each call to its bot.
+//
+// The SDK's hearts::observe() gives a view whose pointers lead into the live Game (its hands,
+// scores and rules). A bot must never hold such a pointer: an in-process plugin could follow it
+// to other seats' hands or write through it to change scores. So the referee observes the game
+// for itself and hands each bot a copy in this buffer instead: every pointer in the copy (plays,
+// trick winners, passes, per-seat counts, the rules, the deal result) points into this buffer and
+// nowhere else. The referee never reads anything back from it, so what a bot writes here changes
+// nothing but its own view. Each buffer is its own heap allocation, apart from the game and the
+// results (Referee keeps them), so no pointer a bot is given leads to them either.
+//
+// The copy also hides what a seat may not know: while a deal is being played, a seat that may not
+// see the kitty does not see its points in the points_taken of the seat that won it
+// (docs/rules.md, "The kitty").
+//
+// Thread safety: one SeatView per seat per referee, used by the referee's thread only.
+#pragma once
+
+#include <array>
+
+#include "hearts/game.h"
+#include "hearts/observation.h"
+
+namespace arena {
+
+class SeatView {
+ public:
+  // Copies the rules the bot's observations will point to. Called at the start of each game, so
+  // whatever a bot wrote into its copy does not carry over.
+  void reset(const hearts::CompiledRules& rules) { rules_ = rules; }
+
+  // Fills the buffer from `source`, the referee's own observation of `game` for this seat, and
+  // returns the copy to hand to the bot. Valid until the next call.
+  const hearts::Observation& fill(const hearts::Observation& source, const hearts::Game& game);
+
+  // The same for a deal-end or game-end notification (`kind`), with `result` copied too (see
+  // result()). At a deal end the deal index and dealer are those of the deal that just ended:
+  // the game has already moved on to the next one. The deal is over, so the kitty is not hidden.
+  const hearts::Observation& fill_notification(int32_t kind, const hearts::Observation& source,
+                                               const hearts::DealResult& result);
+  // The copy of the result made by the last fill_notification().
+  const hearts::DealResult& result() const { return result_; }
+
+ private:
+  void copy(const hearts::Observation& source);
+  void hide_kitty_points(const hearts::Observation& source, const hearts::Game& game);
+
+  hearts::Observation view_;
+  hearts::CompiledRules rules_;
+  std::array<hearts::PlayRecord, hearts::kDeckSize> plays_{};
+  std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
+  std::array<hearts::Card, hearts::kMaxPassCards> passed_{};
+  std::array<hearts::ReceivedCard, hearts::kMaxPassCards> received_{};
+  hearts::SeatCounts points_taken_{};
+  hearts::SeatCounts tricks_won_{};
+  hearts::SeatCounts scores_{};
+  hearts::SeatCounts counters_{};
+  hearts::DealResult result_;
+};
+
+}  // namespace arena
