@@ -129,11 +129,13 @@ class Referee::GameRun {
   void decide(Phase phase);
   bool charge_answer(int seat, const Player& player, const CallResult& call, int64_t think,
                      int64_t limit);
-  void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think);
+  void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
+                  const std::string& note);
   void apply_play(int seat, const hearts::Observation& obs, const hearts::Decision& decision,
-                  bool answered, int64_t think);
+                  bool answered, int64_t think, const std::string& note);
   void apply_moon_choice(int seat, const hearts::Decision& decision, bool answered);
-  void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered);
+  void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered,
+                           const std::string& note);
   void settle_outcome();
   void record_results();
 
@@ -330,16 +332,16 @@ void Referee::GameRun::decide(Phase phase) {
   const bool answered = charge_answer(seat, *player, call, think, limit);
   switch (phase) {
     case Phase::kPass:
-      apply_pass(seat, decision, answered, think);
+      apply_pass(seat, decision, answered, think, call.detail);
       break;
     case Phase::kPlay:
-      apply_play(seat, obs, decision, answered, think);
+      apply_play(seat, obs, decision, answered, think, call.detail);
       break;
     case Phase::kMoonChoice:
       apply_moon_choice(seat, decision, answered);
       break;
     case Phase::kDealerChoice:
-      apply_dealer_choice(seat, decision, answered);
+      apply_dealer_choice(seat, decision, answered, call.detail);
       break;
     default:
       break;
@@ -365,8 +367,10 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
   return answered;
 }
 
+// `note` is what the transport found wrong with an answer it passed on (a card id that is no
+// card): the violation says that rather than the engine's reading of the invalid card.
 void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool answered,
-                                  int64_t think) {
+                                  int64_t think, const std::string& note) {
   const int count = game_.pass_plan().count;
   if (answered) {
     if (decision.count < 0 || decision.count > hearts::kMaxPassCards) {
@@ -378,7 +382,7 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
     } else if (hearts::Status status = game_.pass_cards(
                    std::span<const Card>(decision.cards, static_cast<size_t>(decision.count)));
                !status.ok()) {
-      add_violation(seat, Violation::BAD_PASS, status.message(), "");
+      add_violation(seat, Violation::BAD_PASS, note.empty() ? status.message() : note, "");
       answered = false;
     }
   }
@@ -401,14 +405,16 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
 }
 
 void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
-                                  const hearts::Decision& decision, bool answered, int64_t think) {
+                                  const hearts::Decision& decision, bool answered, int64_t think,
+                                  const std::string& note) {
   // obs.legal is the engine's legal_plays(): checked once, then played unchecked.
   Card card = decision.card;
   if (answered) {
     if (card.is_valid() && obs.legal.contains(card)) {
       game_.play_checked(card);
     } else {
-      add_violation(seat, Violation::ILLEGAL_PLAY, game_.play(card).message(), "");
+      add_violation(seat, Violation::ILLEGAL_PLAY, note.empty() ? game_.play(card).message() : note,
+                    "");
       answered = false;
     }
   }
@@ -436,10 +442,10 @@ void Referee::GameRun::apply_moon_choice(int seat, const hearts::Decision& decis
 }
 
 void Referee::GameRun::apply_dealer_choice(int seat, const hearts::Decision& decision,
-                                           bool answered) {
+                                           bool answered, const std::string& note) {
   if (answered) {
     if (hearts::Status status = game_.set_pass_plan(decision.plan); !status.ok()) {
-      add_violation(seat, Violation::BAD_CHOICE, status.message(), "");
+      add_violation(seat, Violation::BAD_CHOICE, note.empty() ? status.message() : note, "");
       answered = false;
     }
   }

@@ -171,11 +171,11 @@ class IsolatedPlayer final : public Player {
       return call;
     }
     if (head.status != ReplyStatus::kOk) return failed(head.status, text);
-    if (const std::string bad = check_decision(obs.phase, head.decision); !bad.empty()) {
-      return {CallStatus::kMalformed, "the bot's process answered " + bad, ""};
-    }
+    // An answer that is no card or no pass goes to the referee as it is, with what is wrong with
+    // it, so it is the same violation (ILLEGAL_PLAY, BAD_PASS, BAD_CHOICE) as in process.
     *out = head.decision;
-    return {};
+    const std::string bad = check_decision(obs.phase, head.decision);
+    return {CallStatus::kOk, bad.empty() ? "" : "the bot's process answered " + bad, ""};
   }
 
   CallResult notify(int32_t kind, const hearts::Observation& obs,

@@ -52,7 +52,8 @@ void append_observation(const hearts::Observation& obs, FrameBuffer* out);
 bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
                       OwnedObservation* out, std::string* error);
 
-// Checks a decision read from a frame: card ids and counts in range for `phase`. Empty if fine.
+// What is wrong with a decision read from a frame (card ids or counts out of range for `phase`),
+// to say so in the violation the referee records; empty if nothing.
 std::string check_decision(hearts::Phase phase, const hearts::Decision& decision);
 
 }  // namespace arena

@@ -167,25 +167,28 @@ class RemotePlayer final : public Player {
         pb::PassReply reply;
         const grpc::Status status = stub->ChoosePass(&context, request, &reply);
         if (!status.ok()) return from_status(status, "ChoosePass");
-        if (reply.cards_size() > hearts::kMaxPassCards) {
-          return malformed("ChoosePass: reply of " + std::to_string(reply.cards_size()) + " cards");
-        }
+        // A wrong count or a card id that is no card is a bad pass, as in process: the referee
+        // records it, told here what was wrong (an invalid id becomes an invalid Card).
         out->count = reply.cards_size();
-        for (int k = 0; k < reply.cards_size(); ++k) {
+        std::string bad;
+        for (int k = 0; k < reply.cards_size() && k < hearts::kMaxPassCards; ++k) {
           const int id = reply.cards(k);
-          if (!is_card_id(id))
-            return malformed("ChoosePass: " + std::to_string(id) + " is not a card id");
-          out->cards[k] = hearts::Card::from_id(id);
+          out->cards[k] = is_card_id(id) ? hearts::Card::from_id(id) : hearts::Card();
+          if (!is_card_id(id) && bad.empty()) {
+            bad = "ChoosePass: " + std::to_string(id) + " is not a card id";
+          }
         }
-        return {};
+        return {CallStatus::kOk, bad, "OK"};
       }
       case hearts::Phase::kPlay: {
         pb::PlayReply reply;
         const grpc::Status status = stub->ChoosePlay(&context, request, &reply);
         if (!status.ok()) return from_status(status, "ChoosePlay");
         if (!reply.has_card()) return malformed("ChoosePlay: the reply has no card");
-        if (!is_card_id(reply.card())) {
-          return malformed("ChoosePlay: " + std::to_string(reply.card()) + " is not a card id");
+        if (!is_card_id(reply.card())) {  // an illegal play, as in process
+          out->card = hearts::Card();
+          return {CallStatus::kOk,
+                  "ChoosePlay: " + std::to_string(reply.card()) + " is not a card id", "OK"};
         }
         out->card = hearts::Card::from_id(reply.card());
         return {};

@@ -14,6 +14,7 @@
 #include <optional>
 #include <thread>
 
+#include "common/atomic_file.h"
 #include "common/console.h"
 #include "common/interrupt_notice.h"
 #include "common/progress.h"
@@ -55,23 +56,13 @@ std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules
   return sha256_hex(text).substr(0, 32);
 }
 
-// Keeps the first `keep` games of an existing records file and drops the rest (a torn tail).
+// Keeps the first `keep` games of an existing records file and drops the rest (a torn tail). The
+// file is replaced whole: a crash meanwhile leaves the old file, never a mix.
 bool rewrite_prefix(const std::string& path, const RecordsFile& file, size_t keep,
                     std::string* error) {
-  const std::string temp = path + ".tmp";
-  auto writer = RecordsWriter::create(temp, file.header, error);
-  if (!writer) return false;
-  for (size_t g = 0; g < keep; ++g) {
-    if (!writer->append(file.games[g], error)) return false;
-  }
-  writer.reset();
-  std::error_code ec;
-  fs::rename(temp, path, ec);
-  if (ec) {
-    *error = "records file " + path + ": cannot replace it: " + ec.message();
-    return false;
-  }
-  return true;
+  std::string bytes = RecordsWriter::encode(file.header);
+  for (size_t g = 0; g < keep; ++g) bytes += RecordsWriter::encode(file.games[g]);
+  return write_file_atomically(path, bytes, error);
 }
 
 // Checks the counts and names of the setup; *gauntlet is the gauntlet bot's index, or -1.
@@ -382,7 +373,8 @@ int write_and_print_results(const TournamentSetup& setup, const ResultsBuilder& 
   std::string error;
   if (!built.results(options, &results, &error)) return fail(error);
   const Json json = results_json(results);
-  std::ofstream(results_path(setup)) << dump_json(json);
+  // Written whole or not at all: a reader (a report, a script) never sees half a file.
+  if (!write_file_atomically(results_path(setup), dump_json(json), &error)) return fail(error);
   if (!setup.print_results) {
     // results.json is written; nothing to print
   } else if (setup.json) {

@@ -4,8 +4,11 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 
+#include "common/atomic_file.h"
 #include "common/json.h"
 #include "common/rules_spec.h"
 #include "common/sha256.h"
@@ -104,6 +107,46 @@ TEST(HmacSha256, MatchesRfc4231TestCase2) {
     hex += two;
   }
   EXPECT_EQ(hex, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(AtomicFile, ReplacesTheFileWholeAndLeavesNoTemporaryFile) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "atomic_file";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "results.json").string();
+  std::string error;
+  ASSERT_TRUE(write_file_atomically(path, "old\n", &error)) << error;
+  ASSERT_TRUE(write_file_atomically(path, std::string(100000, 'x'), &error)) << error;
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, std::string(100000, 'x'));
+  size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.exists();
+  EXPECT_EQ(files, 1u) << "a temporary file was left beside " << path;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(AtomicFile, FailureNamesTheFileAndKeepsTheOldContents) {
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "atomic_fail";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "results.json");  // a folder where the file goes
+  std::string error;
+  EXPECT_FALSE(write_file_atomically((dir / "results.json").string(), "new", &error));
+  EXPECT_EQ(error.rfind((dir / "results.json").string() + ": cannot write it: ", 0), 0u) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << "one line";
+  EXPECT_TRUE(std::filesystem::is_directory(dir / "results.json"));
+  size_t entries = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) entries += entry.exists();
+  EXPECT_EQ(entries, 1u) << "no temporary file is left";
+  EXPECT_FALSE(write_file_atomically((dir / "missing" / "x.json").string(), "new", &error));
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos) << error;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -170,3 +170,52 @@ TEST_F(FairPlay, KittySpyCannotReadTheKittyFromPointsTaken) {
 }
 
 }  // namespace
+
+namespace {
+
+// The violation kinds of each game in a records file, by seat, in order.
+std::vector<std::string> violation_kinds(const std::string& records) {
+  arena::RecordsFile file;
+  std::string error;
+  EXPECT_TRUE(arena::read_records(records, &file, &error)) << error;
+  std::vector<std::string> kinds;
+  for (const auto& game : file.games) {
+    for (const auto& v : game.violations()) {
+      kinds.push_back(std::to_string(v.seat()) + " " +
+                      hearts::proto::Violation::Kind_Name(v.kind()));
+    }
+  }
+  return kinds;
+}
+
+// A card id that is no card is the same violation however the bot is reached: a BAD_PASS for a
+// pass and an ILLEGAL_PLAY for a play (isolated and remote bots used to get MALFORMED).
+TEST_F(FairPlay, InvalidCardIdsAreTheSameViolationOverEveryTransport) {
+  const std::string arena = ARENA_BINARY;
+  const std::string games = " --games 1 --seed 3 --set fixed_deals=2 --set end_score=0 --out ";
+  const arena_test::RunResult in_process = arena_test::run_arena(
+      "play" + kPlugins + "--bots badids,lowest,lowest,lowest" + games + path("a.rec"));
+  ASSERT_EQ(in_process.exit_code, 0) << in_process.out;
+  const arena_test::RunResult isolated = arena_test::run_arena(
+      "play" + kPlugins + "--bots isolated:badids,lowest,lowest,lowest" + games + path("b.rec"));
+  ASSERT_EQ(isolated.exit_code, 0) << isolated.out;
+  std::string out;
+  const std::string socket = path("badids.sock");
+  const int status = arena_test::run_shell(
+      arena + " serve --bot badids" + kPlugins + "--listen unix:" + socket +
+          " >/dev/null 2>&1 & serve=$!; " + arena + " play --bots unix:" + socket +
+          ",lowest,lowest,lowest" + games + path("c.rec") +
+          " 2>&1; status=$?; kill $serve; wait $serve; exit $status",
+      &out);
+  ASSERT_EQ(status, 0) << out;
+
+  const std::vector<std::string> expected = violation_kinds(path("a.rec"));
+  ASSERT_FALSE(expected.empty());
+  for (const std::string& kind : expected) {
+    EXPECT_TRUE(kind == "0 BAD_PASS" || kind == "0 ILLEGAL_PLAY") << kind;
+  }
+  EXPECT_EQ(violation_kinds(path("b.rec")), expected) << "isolated";
+  EXPECT_EQ(violation_kinds(path("c.rec")), expected) << "remote";
+}
+
+}  // namespace

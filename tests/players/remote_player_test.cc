@@ -384,14 +384,17 @@ TEST(RemotePlayer, PlayReplyWithoutCardIsMalformed) {
       kPlays);
 }
 
-TEST(RemotePlayer, PassReplyWithNineCardsIsMalformed) {
+// A wrong pass or a card id that is no card is the same violation as in process (BAD_PASS,
+// ILLEGAL_PLAY), with what was wrong in the detail; MALFORMED is kept for replies that break the
+// protocol (no card at all).
+TEST(RemotePlayer, PassReplyWithNineCardsIsABadPass) {
   TestServer server;
   server.bot->pass = Behaviour::kNinePass;
   const auto rules = fixed_deals(kDeals);
   RemoteTable table(connect_to(server.spec(), {}), rules);
   const GameRecord record = play_game(rules, table.seats);
   expect_complete(record, kDeals);
-  EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "ChoosePass: reply of 9 cards"),
+  EXPECT_EQ(count_violations(record, Violation::BAD_PASS, "", "pass of 9 cards; the pass is 3"),
             kPasses);
   for (const Violation& v : record.violations()) EXPECT_EQ(v.trick(), -1);
   // The fallback pass was made: three cards.
@@ -400,7 +403,21 @@ TEST(RemotePlayer, PassReplyWithNineCardsIsMalformed) {
   }
 }
 
-TEST(RemotePlayer, CardIdOutOfRangeIsMalformed) {
+// Violations of `kind` whose detail holds `detail_part`; every violation must be of `kind` or
+// `other`, by seat 0, with no gRPC status (the referee, not the transport, found them).
+int count_of_kind(const GameRecord& record, Violation::Kind kind, Violation::Kind other,
+                  const std::string& detail_part) {
+  int count = 0;
+  for (const Violation& v : record.violations()) {
+    EXPECT_TRUE(v.kind() == kind || v.kind() == other) << Violation::Kind_Name(v.kind());
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.grpc_status(), "");
+    count += v.kind() == kind && v.detail().find(detail_part) != std::string::npos;
+  }
+  return count;
+}
+
+TEST(RemotePlayer, CardIdOutOfRangeIsABadPassOrAnIllegalPlay) {
   TestServer server;
   server.bot->play = Behaviour::kBadCardId;
   server.bot->pass = Behaviour::kBadCardId;
@@ -408,11 +425,15 @@ TEST(RemotePlayer, CardIdOutOfRangeIsMalformed) {
   RemoteTable table(connect_to(server.spec(), {}), rules);
   const GameRecord record = play_game(rules, table.seats);
   expect_complete(record, kDeals);
-  EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "99 is not a card id"),
-            kPlays + kPasses);
+  EXPECT_EQ(count_of_kind(record, Violation::BAD_PASS, Violation::ILLEGAL_PLAY,
+                          "ChoosePass: 99 is not a card id"),
+            kPasses);
+  EXPECT_EQ(count_of_kind(record, Violation::ILLEGAL_PLAY, Violation::BAD_PASS,
+                          "ChoosePlay: 99 is not a card id"),
+            kPlays);
 }
 
-TEST(RemotePlayer, IdOfARankThatDoesNotExistIsMalformed) {
+TEST(RemotePlayer, IdOfARankThatDoesNotExistIsABadPassOrAnIllegalPlay) {
   TestServer server;
   server.bot->play = Behaviour::kNoSuchRank;
   server.bot->pass = Behaviour::kNoSuchRank;
@@ -420,8 +441,12 @@ TEST(RemotePlayer, IdOfARankThatDoesNotExistIsMalformed) {
   RemoteTable table(connect_to(server.spec(), {}), rules);
   const GameRecord record = play_game(rules, table.seats);
   expect_complete(record, kDeals);
-  EXPECT_EQ(count_violations(record, Violation::MALFORMED, "OK", "13 is not a card id"),
-            kPlays + kPasses);
+  EXPECT_EQ(
+      count_of_kind(record, Violation::BAD_PASS, Violation::ILLEGAL_PLAY, "13 is not a card id"),
+      kPasses);
+  EXPECT_EQ(
+      count_of_kind(record, Violation::ILLEGAL_PLAY, Violation::BAD_PASS, "13 is not a card id"),
+      kPlays);
 }
 
 TEST(RemotePlayer, ErrorStatusIsAnExceptionWithTheStatusRecorded) {
