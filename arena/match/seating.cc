@@ -12,7 +12,7 @@ bool seat_players(std::span<PlayerSource* const> seat_sources, const hearts::Com
   const BotSeeds seeds(game_seed);
   const int n = static_cast<int>(seat_sources.size());
   for (int s = 0; s < n; ++s) {
-    out->rules_copies.push_back(std::make_unique<const hearts::CompiledRules>(rules));
+    out->rules_copies.push_back(std::make_unique<hearts::CompiledRules>(rules));
     hearts::BotConfig config;
     config.seat = s;
     config.num_players = n;

@@ -15,8 +15,9 @@ namespace arena {
 
 struct SeatedPlayers {
   // Each bot's own copy of the rules (its BotConfig.rules), so no bot holds a pointer to rules
-  // the referee or another bot uses. Declared first: destroyed after the players that use them.
-  std::vector<std::unique_ptr<const hearts::CompiledRules>> rules_copies;
+  // the referee or another bot uses. Not const: a bot that writes to its copy through the const
+  // pointer changes only memory it was given. Declared first: destroyed after its players.
+  std::vector<std::unique_ptr<hearts::CompiledRules>> rules_copies;
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> seats;  // seats[s] = owned[s].get(), for Referee::play_game
 };
