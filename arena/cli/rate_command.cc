@@ -42,7 +42,7 @@ int run_rate(const RateFlags& flags) {
     }
     if (std::string discrepancy;
         !flags.no_verify && !verify_records_file(file, &discrepancy, &verified)) {
-      return fail(flags.files[i] + ": " + discrepancy + " (`arena verify` checks the file)");
+      return fail(flags.files[i] + ": " + discrepancy);
     }
     for (auto& game : file.games) {
       if (!seen.insert(game.game_index()).second) {
