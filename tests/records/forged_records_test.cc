@@ -3,8 +3,8 @@
 // at every kind of step), edited through the protobuf API and written back. Honest records with
 // forfeits verify; every edit of what decides a result (forfeits, ranks, scores, the game's end,
 // game indexes, seat_bots) is refused with one line naming the file, the game and the reason.
-// tests/tournament/forged_tournament_test.cc does the same for a tournament's schedule, `arena
-// rate` and resume.
+// tests/tournament/forged_tournament_test.cc does the same for a tournament's schedule, edited
+// scores and ranks, `arena rate` and resume.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -103,8 +103,9 @@ bool last_deal_complete(const GameRecord& game) {
   return game.deals(game.deals_size() - 1).deal_scores_size() > 0;
 }
 
-// A forfeit at each kind of step the referee stops a game at: honest records verify.
-TEST(ForgedRecords, HonestForfeitsAtEveryStepVerify) {
+// A forfeit at each kind of step the referee stops a game at: honest records verify, and the
+// same records with the forfeit rule bent are refused.
+TEST(ForgedRecords, ForfeitsAtEveryStepVerifyAndBentOnesDoNot) {
   // Thrower in seat 3 throws at every deal's end: with forfeit_after 1 it forfeits at the first.
   RecordsFile deal_end = play("deal_end_1",
                               "--bots random,lowest,ducker,thrower --games 3 "
@@ -118,6 +119,8 @@ TEST(ForgedRecords, HonestForfeitsAtEveryStepVerify) {
     EXPECT_EQ(game.ranks(3), 4);
   }
   expect_verifies(deal_end, "deal_end_1");
+  deal_end.header.set_forfeit_after(2);
+  expect_refused(deal_end, "deal_end_1_laxer", "game 1: forfeited: expected [], recorded [3]");
   // With forfeit_after 2, at the second deal's end.
   for (const GameRecord& game : play("deal_end_2",
                                      "--bots random,lowest,ducker,thrower --games 3 "
@@ -126,10 +129,13 @@ TEST(ForgedRecords, HonestForfeitsAtEveryStepVerify) {
                                     .games) {
     EXPECT_EQ(deal_count(game), 2);
   }
-  expect_verifies(read_or_die(temp_file("deal_end_2.rec")), "deal_end_2");
+  RecordsFile deal_end_2 = read_or_die(temp_file("deal_end_2.rec"));
+  expect_verifies(deal_end_2, "deal_end_2");
+  deal_end_2.games[2].mutable_violations()->DeleteSubrange(0, 1);
+  expect_refused(deal_end_2, "deal_end_2_fewer", "game 3: forfeited: expected [], recorded [3]");
 
   // At the game's end a failed notification is recorded but never forfeits.
-  const RecordsFile game_end = play(
+  RecordsFile game_end = play(
       "game_end", "--bots random,lowest,ducker,thrower --games 3 --forfeit-after 1", "game_end");
   for (const GameRecord& game : game_end.games) {
     EXPECT_EQ(game.forfeited_size(), 0);
@@ -137,38 +143,49 @@ TEST(ForgedRecords, HonestForfeitsAtEveryStepVerify) {
     EXPECT_EQ(game.violations(0).seat(), 3);
   }
   expect_verifies(game_end, "game_end");
+  game_end.games[1].mutable_violations(0)->set_game(7);
+  expect_refused(game_end, "game_end_elsewhere",
+                 "game 2: violation 1 names game_index 7, not this game's 1");
 
   // At the dealer's choice: seat 3 deals first, so the game stops before any pass or play.
-  const RecordsFile choice = play("dealer_choice",
-                                  "--bots random,lowest,ducker,thrower --games 2 --forfeit-after 1 "
-                                  "--set pass_schedule=dealers-choice",
-                                  "dealer_choice");
+  RecordsFile choice = play("dealer_choice",
+                            "--bots random,lowest,ducker,thrower --games 2 --forfeit-after 1 "
+                            "--set pass_schedule=dealers-choice",
+                            "dealer_choice");
   for (const GameRecord& game : choice.games) {
     ASSERT_EQ(deal_count(game), 1);
     EXPECT_EQ(game.deals(0).passes_size() + game.deals(0).plays_size(), 0);
     EXPECT_EQ(game.forfeited_size(), 1);
   }
   expect_verifies(choice, "dealer_choice");
+  choice.games[0].clear_violations();
+  expect_refused(choice, "dealer_choice_unexplained",
+                 "game 1: forfeited: expected [], recorded [3]");
 
   // Several bots at once, at plays, passes and notifications.
-  const RecordsFile mixed = play("mixed",
-                                 "--bots illegal,badpass,random,thrower --games 8 "
-                                 "--forfeit-after 6",
-                                 "play,deal_end,game_end");
+  RecordsFile mixed = play("mixed",
+                           "--bots illegal,badpass,random,thrower --games 8 "
+                           "--forfeit-after 6",
+                           "play,deal_end,game_end");
   int forfeits = 0;
   for (const GameRecord& game : mixed.games) forfeits += game.forfeited_size();
   EXPECT_GT(forfeits, 0);
   expect_verifies(mixed, "mixed");
+  mixed.header.set_forfeit_after(7);
+  expect_refused(mixed, "mixed_laxer", ": forfeited: expected [");
   // Games of several deals, with moon choices: forfeits at a deal's end, or none when the game
   // ends first (violations below the limit).
-  const RecordsFile long_games = play("long_games",
-                                      "--bots badpass,random,lowest,thrower --games 12 "
-                                      "--forfeit-after 5 --set moon=shooter-choice --seed 4",
-                                      "deal_end,game_end");
+  RecordsFile long_games = play("long_games",
+                                "--bots badpass,random,lowest,thrower --games 12 "
+                                "--forfeit-after 5 --set moon=shooter-choice --seed 4",
+                                "deal_end,game_end");
   int deals = 0;
   for (const GameRecord& game : long_games.games) deals += game.deals_size();
   EXPECT_GT(deals, 3 * 12);
   expect_verifies(long_games, "long_games");
+  long_games.header.set_forfeit_after(0);
+  expect_refused(long_games, "long_games_no_policy",
+                 "] recorded, but the header's forfeit_after is 0");
 }
 
 TEST(ForgedRecords, ForfeitsWithoutViolationsAndPolicyAreRefused) {
@@ -308,26 +325,6 @@ TEST(ForgedRecords, GameIndexesAndSeatBotsAreChecked) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("warning"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verified 4 games"), std::string::npos) << r.out;
-}
-
-TEST(ForgedRecords, EditedScoresAndRanksAreRefused) {
-  const RecordsFile clean = play("scores", "--bots random,lowest,ducker,random --games 3");
-
-  RecordsFile deal_scores = clean;
-  auto* deal = deal_scores.games[0].mutable_deals(1);
-  deal->set_deal_scores(0, deal->deal_scores(0) - 4);
-  deal->set_deal_scores(1, deal->deal_scores(1) + 4);
-  expect_refused(deal_scores, "deal_scores", "game 1, deal 2: deal_scores: expected");
-
-  RecordsFile final_scores = clean;
-  final_scores.games[1].set_final_scores(2, final_scores.games[1].final_scores(2) - 30);
-  rank_as_referee(&final_scores.games[1]);
-  expect_refused(final_scores, "final_scores", "game 2: final_scores: expected");
-
-  RecordsFile ranks = clean;
-  GameRecord& game = ranks.games[2];
-  for (int s = 0; s < 4; ++s) game.set_ranks(s, 5 - game.ranks(s));
-  expect_refused(ranks, "ranks", "game 3: ranks: expected");
 }
 
 }  // namespace

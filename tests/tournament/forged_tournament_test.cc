@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -95,6 +96,10 @@ struct Forgery {
   std::function<void(RecordsFile*)> edit;
   std::string reason;  // what the one line says, after the file name
 };
+
+void PrintTo(const Forgery& forgery, std::ostream* out) {
+  *out << forgery.name;
+}
 
 void rerank_by_forfeit(RecordsFile* file) {
   GameRecord& game = file->games[0];
