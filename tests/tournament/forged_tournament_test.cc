@@ -332,4 +332,22 @@ TEST(HonestTournament, ForfeitsShardsAndAResumeVerifyRateAndResume) {
   if (!HasFailure()) fs::remove_all(dir_for(""));
 }
 
+TEST(HonestTournament, IsolatedBotsVerifyAndIsolationMayChangeOnResume) {
+  // verify finds the schedule by the fingerprint, which leaves isolation out: an `isolated:`
+  // prefix or --isolate changes no game, so the run resumes either way.
+  const std::string out = dir_for("isolated");
+  const std::string rest = " --games 1 --seed 6 --bootstrap 20 --quiet --out " + out;
+  const SplitRunResult first =
+      arena_test::run_arena_split("tournament --bots random,isolated:lowest,ducker" + rest);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const SplitRunResult verify = arena_test::run_arena_split("verify " + out + "/records.rec");
+  EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+  EXPECT_EQ(verify.out.rfind("verified 12 games, ", 0), 0u) << verify.out;
+  const SplitRunResult again = arena_test::run_arena_split(
+      "tournament --bots isolated:random,lowest,ducker --isolate" + rest);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("resuming: 12 of 12 games"), std::string::npos) << again.err;
+  if (!HasFailure()) fs::remove_all(out);
+}
+
 }  // namespace
