@@ -1,4 +1,6 @@
-// `arena rate FILES...`: the tournament's numbers from records alone (merging shards).
+// `arena rate FILES...`: the tournament's numbers from records alone (merging shards). Every file
+// is verified first (tournament/records_check.h), unless --no-verify: a forged or damaged game
+// would otherwise move the ratings.
 #include <algorithm>
 #include <iostream>
 #include <limits>
@@ -9,6 +11,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "records/records_io.h"
+#include "tournament/records_check.h"
 #include "tournament/results.h"
 
 namespace arena {
@@ -18,12 +21,14 @@ struct RateFlags {
   std::vector<std::string> files;
   int bootstrap = 1000;
   bool json = false;
+  bool no_verify = false;
 };
 
 int run_rate(const RateFlags& flags) {
   hearts::proto::RecordsHeader header;
   std::vector<hearts::proto::GameRecord> games;
   std::set<uint32_t> seen;
+  VerifyTotals verified;
   for (size_t i = 0; i < flags.files.size(); ++i) {
     RecordsFile file;
     std::string error;
@@ -35,6 +40,10 @@ int run_rate(const RateFlags& flags) {
       return fail(flags.files[0] + " and " + flags.files[i] +
                   " cannot be rated together: " + error);
     }
+    if (std::string discrepancy;
+        !flags.no_verify && !verify_records_file(file, &discrepancy, &verified)) {
+      return fail(flags.files[i] + ": " + discrepancy);
+    }
     for (auto& game : file.games) {
       if (!seen.insert(game.game_index()).second) {
         return fail(flags.files[i] + ": game " + std::to_string(game.game_index() + 1) +
@@ -42,6 +51,11 @@ int run_rate(const RateFlags& flags) {
       }
       games.push_back(std::move(game));
     }
+  }
+  if (!flags.no_verify) {
+    std::cerr << "verified " << count_of(verified.games, "game") << ", "
+              << count_of(verified.deals, "deal") << " in "
+              << count_of(static_cast<long long>(flags.files.size()), "file") << '\n';
   }
   // Schedule order, whatever the order of the files: TrueSkill applies games in that order.
   std::sort(games.begin(), games.end(),
@@ -76,6 +90,8 @@ void add_rate_command(CLI::App& app, int* exit_code) {
                    "bootstrap resamples for the intervals (default 1000; 0 = no intervals)")
       ->check(CLI::Range(0, std::numeric_limits<int>::max()));
   rate->add_flag("--json", flags->json, "results.json on stdout");
+  rate->add_flag("--no-verify", flags->no_verify,
+                 "skip verifying the records (faster; for files you trust)");
   rate->callback([flags, exit_code] { *exit_code = run_rate(*flags); });
 }
 

@@ -1,4 +1,6 @@
-// `arena verify FILE...`: re-plays every recorded game through the rules engine (arena/verify.h).
+// `arena verify FILE...`: re-plays every recorded game through the rules engine
+// (records/verify.h), and checks a tournament's games against its schedule
+// (tournament/records_check.h).
 // Exit 0: every game verified; 1: a discrepancy (the first one is printed); 2: a file that
 // cannot be read at all. A torn tail (a killed run) is a warning: its complete games are verified.
 // A damaged file (an unreadable record with more after it) fails with 1 after verifying the
@@ -10,6 +12,7 @@
 #include "cli/commands.h"
 #include "records/records_io.h"
 #include "records/verify.h"
+#include "tournament/records_check.h"
 
 namespace arena {
 namespace {
@@ -39,7 +42,7 @@ int run_verify(const VerifyFlags& flags) {
       }
     }
     std::string discrepancy;
-    const bool verified = verify_records(file, &discrepancy, &totals);
+    const bool verified = verify_records_file(file, &discrepancy, &totals);
     if (verified && file.damaged) discrepancy = file.torn;
     if (!verified || file.damaged) {
       if (flags.json) {

@@ -1,11 +1,14 @@
 #include "records/verify.h"
 
+#include <algorithm>
 #include <optional>
+#include <set>
 #include <span>
 #include <vector>
 
 #include "common/rules_spec.h"
 #include "hearts/game.h"
+#include "records/forfeit_check.h"
 
 namespace arena {
 namespace {
@@ -80,8 +83,9 @@ struct Problem {
 };
 
 // Applies the recorded passes and plays of `deal` to `game`, which is dealt and past its pass
-// plan decision.
-std::optional<Problem> replay_moves(Game& game, const DealRecord& deal) {
+// plan decision, adding each as a decision to *slots.
+std::optional<Problem> replay_moves(Game& game, const DealRecord& deal,
+                                    std::vector<ViolationSlot>* slots) {
   const int n = game.num_players();
   for (const hearts::proto::PassRecord& pass : deal.passes()) {
     if (game.phase() != Phase::kPass) {
@@ -101,6 +105,7 @@ std::optional<Problem> replay_moves(Game& game, const DealRecord& deal) {
       }
       cards.push_back(Card::from_id(id));
     }
+    slots->push_back({ViolationSlot::kPass, pass.seat(), game.deal_index(), -1});
     if (Status status = game.pass_cards(cards); !status.ok()) return Problem{-1, status.message()};
   }
   for (int i = 0; i < deal.plays_size(); ++i) {
@@ -136,6 +141,7 @@ std::optional<Problem> replay_moves(Game& game, const DealRecord& deal) {
                                 ", which is not legal here (legal: " + hearts::to_string(legal) +
                                 ")"};
     }
+    slots->push_back({ViolationSlot::kPlay, seat, game.deal_index(), game.tricks_completed()});
     if (Status status = game.play(card); !status.ok()) return Problem{trick, status.message()};
   }
   return std::nullopt;
@@ -165,8 +171,11 @@ std::vector<PassPlan> candidate_plans(const hearts::CompiledRules& rules, const 
 
 class GameVerifier {
  public:
-  GameVerifier(const hearts::CompiledRules& rules, const GameRecord& record)
-      : rules_(rules), record_(record), n_(rules.rules.num_players) {}
+  GameVerifier(const hearts::CompiledRules& rules, const GameRecord& record, int forfeit_after)
+      : rules_(rules),
+        record_(record),
+        n_(rules.rules.num_players),
+        forfeit_after_(forfeit_after) {}
 
   bool run(std::string* discrepancy) {
     const bool ok = verify();
@@ -244,10 +253,30 @@ class GameVerifier {
         fail(d, -1, "the recorded moves finish the deal, but no result is recorded");
         return Replayed::kFailed;
       }
-      return Replayed::kCutShort;
+      return cut_short_at_a_decision(d, game) ? Replayed::kCutShort : Replayed::kFailed;
     }
     if (!finish_deal(d, game, deal) || !compare_deal(d, game, deal)) return Replayed::kFailed;
+    // Every seat is told of the deal's end, and each may fail that call.
+    for (int s = 0; s < n_; ++s) {
+      steps_.slots.push_back({ViolationSlot::kNotify, s, game.last_deal().deal_index, -1});
+    }
     return Replayed::kVerified;
+  }
+
+  // The referee stops a game only after a decision (or a deal's end), so a deal cut short holds
+  // at least one: its last decision is the game's.
+  bool cut_short_at_a_decision(int d, const Game& game) {
+    if (steps_.slots.empty() || steps_.slots.back().kind == ViolationSlot::kNotify ||
+        steps_.slots.back().deal != game.deal_index()) {
+      return fail(d, -1,
+                  "the deal is cut short before any decision in it (a forfeit stops a game "
+                  "after a decision or at a deal's end)");
+    }
+    return true;
+  }
+
+  void add_decision(ViolationSlot::Kind kind, const Game& game) {
+    steps_.slots.push_back({kind, game.to_act(), game.deal_index(), -1});
   }
 
   // Checks the deal's index, deals its recorded hands and kitty, and checks its dealer.
@@ -284,6 +313,7 @@ class GameVerifier {
   // recorded passes and plays. `recorded_plan` is set when the deal is complete.
   Replayed replay_plan_and_moves(int d, Game& game, const DealRecord& deal, bool complete,
                                  const std::optional<PassPlan>& recorded_plan) {
+    if (game.phase() == Phase::kDealerChoice) add_decision(ViolationSlot::kDealerChoice, game);
     if (game.phase() == Phase::kPassDirection || game.phase() == Phase::kDealerChoice) {
       if (complete) {
         if (Status status = game.set_pass_plan(*recorded_plan); !status.ok()) {
@@ -303,7 +333,7 @@ class GameVerifier {
                plan_text(*recorded_plan, n_));
       return Replayed::kFailed;
     }
-    if (std::optional<Problem> problem = replay_moves(game, deal)) {
+    if (std::optional<Problem> problem = replay_moves(game, deal, &steps_.slots)) {
       fail(d, problem->trick, problem->what);
       return Replayed::kFailed;
     }
@@ -317,9 +347,11 @@ class GameVerifier {
     for (const PassPlan& plan : candidate_plans(rules_, deal)) {
       Game trial = game;
       if (!trial.set_pass_plan(plan).ok()) continue;
-      std::optional<Problem> problem = replay_moves(trial, deal);
+      std::vector<ViolationSlot> slots;
+      std::optional<Problem> problem = replay_moves(trial, deal, &slots);
       if (!problem) {
         game = trial;
+        steps_.slots.insert(steps_.slots.end(), slots.begin(), slots.end());
         return true;
       }
       if (!first) first = problem;
@@ -348,6 +380,7 @@ class GameVerifier {
                         " shot the moon and chooses under these rules, but no choice is "
                         "recorded (moon_choice_made false)");
       }
+      add_decision(ViolationSlot::kMoonChoice, game);
       (void)game.choose_moon(deal.new_moon());
     } else if (deal.moon_choice_made()) {
       return fail(d, -1,
@@ -356,13 +389,14 @@ class GameVerifier {
     return true;
   }
 
-  // After the last recorded deal: the game's end, final results, forfeits and violations.
+  // After the last recorded deal: the game's end, forfeits and violations, final results.
   bool check_game_end(const Game& game, int num_deals, bool forfeited) {
     if (!forfeited && !game.is_over()) {
       return fail(-1, -1,
                   "the game is not over after its " + std::to_string(num_deals) +
                       " recorded deals (and no seat forfeited)");
     }
+    if (!check_forfeits_at_end(game)) return false;
     if (!check_seats(
             -1, "final_scores", [&](int s) { return game.score(s); }, record_.final_scores()) ||
         !check_seats(
@@ -370,29 +404,52 @@ class GameVerifier {
             record_.final_counters())) {
       return false;
     }
-    if (!forfeited) {
-      if (!check_seats(
-              -1, "ranks", [&](int s) { return game.rank(s); }, record_.ranks())) {
-        return false;
-      }
-    } else {
-      std::vector<bool> seen(n_, false);
-      for (int seat : record_.forfeited()) {
-        if (seat < 0 || seat >= n_ || seen[seat]) {
-          return fail(-1, -1,
-                      "forfeited: " + list_text(record_.forfeited()) + " is not a set of seats");
-        }
-        seen[seat] = true;
-      }
-    }
-    for (const hearts::proto::Violation& violation : record_.violations()) {
-      if (violation.seat() < 0 || violation.seat() >= n_) {
-        return fail(-1, -1,
-                    "a violation names seat " + std::to_string(violation.seat()) +
-                        ", which is not at the table");
+    const std::vector<int> ranks = forfeited ? ranks_with_forfeits(game) : std::vector<int>();
+    return check_seats(
+        -1, "ranks", [&](int s) { return forfeited ? ranks[s] : game.rank(s); }, record_.ranks());
+  }
+
+  // The referee's forfeit rule (forfeit_check.h) over the decisions and notifications re-played.
+  bool check_forfeits_at_end(const Game& game) {
+    steps_.game_over = game.is_over();
+    steps_.last_step = 0;
+    for (size_t k = steps_.slots.size(); k-- > 0;) {
+      if (steps_.slots[k].kind != ViolationSlot::kNotify) {
+        steps_.last_step = k;
+        break;
       }
     }
+    // Game-end notifications carry the deal and trick the game stopped at.
+    const int trick = game.phase() == Phase::kPlay ? game.tricks_completed() : -1;
+    for (int s = 0; s < n_; ++s) {
+      steps_.game_end.push_back({ViolationSlot::kNotify, s, game.deal_index(), trick});
+    }
+    std::string why;
+    if (!check_forfeits(record_, steps_, forfeit_after_, n_, &why)) return fail(-1, -1, why);
     return true;
+  }
+
+  // As the referee ranks a game with forfeits: the forfeiting seats share the last place, the
+  // others rank by their result at that moment (most counters, or lowest score).
+  std::vector<int> ranks_with_forfeits(const Game& game) const {
+    const bool by_counters = rules_.rules.settlement != hearts::Settlement::kPoints;
+    std::vector<bool> out(n_, false);
+    for (int seat : record_.forfeited()) out[seat] = true;
+    const int standing = n_ - record_.forfeited_size();
+    std::vector<int> ranks(n_);
+    for (int s = 0; s < n_; ++s) {
+      if (out[s]) {
+        ranks[s] = standing + 1;
+        continue;
+      }
+      int better = 0;
+      for (int t = 0; t < n_; ++t) {
+        if (out[t]) continue;
+        better += by_counters ? game.counters(t) > game.counters(s) : game.score(t) < game.score(s);
+      }
+      ranks[s] = 1 + better;
+    }
+    return ranks;
   }
 
   bool compare_deal(int d, const Game& game, const DealRecord& deal) {
@@ -441,51 +498,159 @@ class GameVerifier {
   const hearts::CompiledRules& rules_;
   const GameRecord& record_;
   const int n_;
+  const int forfeit_after_;
+  PlayedSteps steps_;  // the decisions and notifications re-played, for the forfeit rule
   std::string error_;
 };
 
 }  // namespace
 
-bool verify_game(const hearts::CompiledRules& rules, const GameRecord& record,
+bool verify_game(const hearts::CompiledRules& rules, const GameRecord& record, int forfeit_after,
                  std::string* discrepancy) {
-  return GameVerifier(rules, record).run(discrepancy);
+  return GameVerifier(rules, record, forfeit_after).run(discrepancy);
 }
 
-bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTotals* totals) {
-  hearts::Rules rules;
-  if (Status status = from_rules_spec(file.header.rules(), &rules); !status.ok()) {
-    *discrepancy = "header: the rules cannot be used: " + status.message();
+namespace {
+
+std::string game_name(uint64_t index) {
+  return "game " + std::to_string(index + 1);
+}
+
+// A game's seat_bots against the header: one bot per seat, each one the header lists.
+bool check_seat_bots(const hearts::proto::RecordsHeader& header, int n, const GameRecord& game,
+                     std::string* discrepancy) {
+  const std::string name = game_name(game.game_index());
+  if (game.seat_bots_size() != n) {
+    *discrepancy = name + ": seat_bots names " + std::to_string(game.seat_bots_size()) +
+                   " seats; the rules seat " + std::to_string(n);
     return false;
   }
-  std::string error;
-  const std::optional<hearts::CompiledRules> compiled = hearts::compile(rules, &error);
-  if (!compiled) {
-    *discrepancy = "header: the rules cannot be used: " + error;
-    return false;
-  }
-  const int n = rules.num_players;
-  for (const GameRecord& game : file.games) {
-    const std::string name = "game " + std::to_string(static_cast<uint64_t>(game.game_index()) + 1);
-    if (game.seat_bots_size() != n) {
-      *discrepancy = name + ": seat_bots names " + std::to_string(game.seat_bots_size()) +
-                     " seats; the rules seat " + std::to_string(n);
+  for (int bot : game.seat_bots()) {
+    if (bot < 0 || bot >= header.bots_size()) {
+      *discrepancy = name + ": seat_bots " + list_text(game.seat_bots()) +
+                     " refers to a bot the header does not list (" +
+                     std::to_string(header.bots_size()) + " bots)";
       return false;
     }
-    for (int bot : game.seat_bots()) {
-      if (bot < 0 || bot >= file.header.bots_size()) {
-        *discrepancy = name + ": seat_bots " + list_text(game.seat_bots()) +
-                       " refers to a bot the header does not list (" +
-                       std::to_string(file.header.bots_size()) + " bots)";
-        return false;
-      }
+  }
+  return true;
+}
+
+// A game against the place its schedule gives it: table, rotation, seating, seed, group.
+bool check_expected(const GameRecord& game, const ExpectedGame& expected,
+                    std::string* discrepancy) {
+  const std::string name = game_name(game.game_index());
+  auto differs = [&](const std::string& field, const std::string& want, const std::string& got) {
+    *discrepancy = name + ": " + field + ": expected " + want + ", recorded " + got +
+                   " (as the schedule places this game)";
+    return false;
+  };
+  if (game.table() != expected.table || game.rotation() != expected.rotation) {
+    return differs("table and rotation",
+                   std::to_string(expected.table) + " and " + std::to_string(expected.rotation),
+                   std::to_string(game.table()) + " and " + std::to_string(game.rotation()));
+  }
+  if (!std::equal(game.seat_bots().begin(), game.seat_bots().end(), expected.seat_bots.begin(),
+                  expected.seat_bots.end())) {
+    return differs("seat_bots", list_text(expected.seat_bots), list_text(game.seat_bots()));
+  }
+  if (game.seed() != expected.seed) {
+    return differs("seed", std::to_string(expected.seed), std::to_string(game.seed()));
+  }
+  if (game.group_key() != expected.group_key) {
+    return differs("group_key", std::to_string(expected.group_key),
+                   std::to_string(game.group_key()));
+  }
+  return true;
+}
+
+// Game k of a file with a schedule must be the k-th game of its share; says how it is not.
+bool check_scheduled_index(const RecordsFile& file, size_t k, const VerifyOptions& options,
+                           const std::set<uint32_t>& seen, std::string* discrepancy) {
+  const std::vector<ExpectedGame>& expected = *options.expected;
+  const uint32_t index = file.games[k].game_index();
+  if (k < expected.size() && index == expected[k].game_index) return true;
+  const std::string name = game_name(index);
+  if (seen.count(index) > 0) {
+    *discrepancy = name + ": appears twice in the file";
+    return false;
+  }
+  const auto in_share = std::find_if(expected.begin(), expected.end(),
+                                     [&](const ExpectedGame& e) { return e.game_index == index; });
+  if (in_share == expected.end() || k >= expected.size()) {
+    *discrepancy = name + ": not in this file's share of the schedule" +
+                   (options.share_name.empty() ? "" : " (" + options.share_name + ")");
+    return false;
+  }
+  const uint32_t wanted = expected[k].game_index;
+  const bool later =
+      std::any_of(file.games.begin() + static_cast<std::ptrdiff_t>(k), file.games.end(),
+                  [&](const GameRecord& g) { return g.game_index() == wanted; });
+  if (later) {
+    *discrepancy = name + ": out of schedule order (" + game_name(wanted) + " comes before it)";
+  } else {
+    *discrepancy =
+        game_name(wanted) + ": missing from the file (" + name + " follows " +
+        (k == 0 ? std::string("the header") : game_name(file.games[k - 1].game_index())) + ")";
+  }
+  return false;
+}
+
+// A file without a schedule: its game indexes, unique, must leave none out up to the last.
+bool check_no_index_missing(const std::set<uint32_t>& seen, std::string* discrepancy) {
+  uint32_t next = 0;
+  for (uint32_t index : seen) {  // ascending
+    if (index != next) {
+      *discrepancy = game_name(next) + ": missing from the file (it holds games up to " +
+                     std::to_string(static_cast<uint64_t>(*seen.rbegin()) + 1) + ")";
+      return false;
     }
-    if (!verify_game(*compiled, game, discrepancy)) return false;
+    ++next;
+  }
+  return true;
+}
+
+std::optional<hearts::CompiledRules> header_rules(const hearts::proto::RecordsHeader& header,
+                                                  std::string* discrepancy) {
+  hearts::Rules rules;
+  if (Status status = from_rules_spec(header.rules(), &rules); !status.ok()) {
+    *discrepancy = "header: the rules cannot be used: " + status.message();
+    return std::nullopt;
+  }
+  std::string error;
+  std::optional<hearts::CompiledRules> compiled = hearts::compile(rules, &error);
+  if (!compiled) *discrepancy = "header: the rules cannot be used: " + error;
+  return compiled;
+}
+
+}  // namespace
+
+bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTotals* totals,
+                    const VerifyOptions& options) {
+  const std::optional<hearts::CompiledRules> compiled = header_rules(file.header, discrepancy);
+  if (!compiled) return false;
+  const int n = compiled->rules.num_players;
+  std::set<uint32_t> seen;
+  for (size_t k = 0; k < file.games.size(); ++k) {
+    const GameRecord& game = file.games[k];
+    if (options.expected) {
+      if (!check_scheduled_index(file, k, options, seen, discrepancy)) return false;
+    } else if (seen.count(game.game_index()) > 0) {
+      *discrepancy = game_name(game.game_index()) + ": appears twice in the file";
+      return false;
+    }
+    seen.insert(game.game_index());
+    if (!check_seat_bots(file.header, n, game, discrepancy)) return false;
+    if (options.expected && !check_expected(game, (*options.expected)[k], discrepancy)) {
+      return false;
+    }
+    if (!verify_game(*compiled, game, file.header.forfeit_after(), discrepancy)) return false;
     if (totals) {
       ++totals->games;
       totals->deals += game.deals_size();
     }
   }
-  return true;
+  return options.expected || check_no_index_missing(seen, discrepancy);
 }
 
 }  // namespace arena

@@ -46,9 +46,9 @@ std::vector<int> balanced_table(int num_bots, int table_size, const std::vector<
   return seats;
 }
 
-}  // namespace
-
-std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+// The tables of the schedule (each a bot per seat, before rotation); empty with *error when the
+// options cannot make a schedule.
+std::vector<std::vector<int>> schedule_tables(const ScheduleOptions& o, std::string* error) {
   const int n = o.table_size;
   if (o.num_bots < 2) {
     *error = "a tournament needs at least two bots";
@@ -75,7 +75,12 @@ std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* 
       tables.push_back(balanced_table(o.num_bots, n, chosen));
     }
   }
-  // The seat orders of one duplicate group.
+  return tables;
+}
+
+// The seat orders of one duplicate group.
+std::vector<std::vector<int>> schedule_rotations(const ScheduleOptions& o) {
+  const int n = o.table_size;
   std::vector<std::vector<int>> rotations;
   if (o.all_permutations) {
     std::vector<int> order(n);
@@ -89,6 +94,16 @@ std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* 
       rotations.push_back(order);
     }
   }
+  return rotations;
+}
+
+}  // namespace
+
+std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+  const int n = o.table_size;
+  const std::vector<std::vector<int>> tables = schedule_tables(o, error);
+  if (tables.empty()) return {};
+  const std::vector<std::vector<int>> rotations = schedule_rotations(o);
   std::vector<ScheduledGame> games;
   games.reserve(tables.size() * o.groups * rotations.size());
   for (size_t t = 0; t < tables.size(); ++t) {
@@ -108,6 +123,14 @@ std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* 
     }
   }
   return games;
+}
+
+size_t schedule_size(const ScheduleOptions& options, std::string* error) {
+  const size_t tables = schedule_tables(options, error).size();
+  size_t rotations = 1;
+  for (int k = 2; k <= options.table_size && options.all_permutations; ++k) rotations *= k;
+  if (!options.all_permutations) rotations = static_cast<size_t>(options.table_size);
+  return tables * static_cast<size_t>(options.groups) * rotations;
 }
 
 bool parse_shard(const std::string& text, int* index, int* count, std::string* error) {

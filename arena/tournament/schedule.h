@@ -9,6 +9,7 @@
 // the cards cancels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,6 +37,10 @@ struct ScheduledGame {
 
 // The whole schedule in order. Empty with *error when the options cannot make one.
 std::vector<ScheduledGame> make_schedule(const ScheduleOptions& options, std::string* error);
+
+// make_schedule(options).size(), without building the games; 0 with *error when the options
+// cannot make a schedule.
+size_t schedule_size(const ScheduleOptions& options, std::string* error);
 
 // Parses "I/N" (1 <= I <= N); games whose index % N == I-1 belong to shard I.
 bool parse_shard(const std::string& text, int* index, int* count, std::string* error);

@@ -19,10 +19,10 @@
 #include "common/interrupt_notice.h"
 #include "common/progress.h"
 #include "common/rules_spec.h"
-#include "common/sha256.h"
 #include "match/seating.h"
 #include "players/plugin_loader.h"
 #include "records/records_io.h"
+#include "tournament/records_check.h"
 #include "tournament/results.h"
 #include "tournament/schedule.h"
 
@@ -35,25 +35,6 @@ namespace pb = hearts::proto;
 std::string shard_suffix(const TournamentSetup& setup) {
   if (setup.shard_count == 1) return "";
   return "-shard-" + std::to_string(setup.shard_index) + "-of-" + std::to_string(setup.shard_count);
-}
-
-// Everything that decides which games are played and how: a resumed run must match it.
-std::string fingerprint(const TournamentSetup& setup, const pb::RulesSpec& rules,
-                        const std::vector<std::shared_ptr<PlayerSource>>& sources) {
-  std::string text = "rules:" + rules.preset();
-  const std::map<std::string, std::string> options(rules.options().begin(), rules.options().end());
-  for (const auto& [name, value] : options) text += "|" + name + "=" + value;
-  text += "|bots:";
-  // The plugin files' hashes too: a bot rebuilt between a kill and the resume is a new bot.
-  for (size_t b = 0; b < setup.specs.size(); ++b) {
-    text += setup.specs[b] + "=" + sources[b]->identity().file_sha256 + ",";
-  }
-  text += "|groups:" + std::to_string(setup.groups) + "|seed:" + std::to_string(setup.seed) +
-          "|all:" + std::to_string(setup.all_permutations) + "|gauntlet:" + setup.gauntlet +
-          "|move:" + std::to_string(setup.referee.move_time_us) +
-          "|bank:" + std::to_string(setup.referee.game_bank_us) +
-          "|forfeit:" + std::to_string(setup.referee.forfeit_after);
-  return sha256_hex(text).substr(0, 32);
 }
 
 // Keeps the first `keep` games of an existing records file and drops the rest (a torn tail). The
@@ -85,9 +66,7 @@ bool validate_setup(const TournamentSetup& setup, int* gauntlet, std::string* er
   }
   *gauntlet = -1;
   if (!setup.gauntlet.empty()) {
-    for (size_t b = 0; b < setup.specs.size(); ++b) {
-      if (setup.specs[b] == setup.gauntlet) *gauntlet = static_cast<int>(b);
-    }
+    *gauntlet = gauntlet_bot(setup.specs, setup.gauntlet);
     if (*gauntlet < 0) {
       *error = "--gauntlet " + setup.gauntlet + " is not one of --bots";
       return false;
@@ -149,7 +128,7 @@ bool load_sources(const TournamentSetup& setup, std::vector<std::shared_ptr<Play
 
 pb::RecordsHeader make_header(const TournamentSetup& setup,
                               const std::vector<std::shared_ptr<PlayerSource>>& sources,
-                              size_t scheduled_games) {
+                              size_t scheduled_games, int gauntlet) {
   pb::RecordsHeader header;
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(setup.command);
@@ -159,18 +138,21 @@ pb::RecordsHeader make_header(const TournamentSetup& setup,
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);
   header.set_forfeit_after(setup.referee.forfeit_after);
-  header.set_tournament_fingerprint(fingerprint(setup, header.rules(), sources));
+  // Everything that decides which games are played and how: a resumed run must match it.
+  header.set_tournament_fingerprint(
+      tournament_fingerprint(header, setup.groups, setup.all_permutations, gauntlet));
   header.set_shard_index(static_cast<uint32_t>(setup.shard_index));
   header.set_shard_count(static_cast<uint32_t>(setup.shard_count));
   header.set_scheduled_games(static_cast<uint32_t>(scheduled_games));
   return header;
 }
 
-// Resumes in the existing records at `path`: keeps its complete games in schedule order (their
-// summaries in *kept), takes its header and opens it to append.
-bool resume_records(const std::string& path, const std::vector<const ScheduledGame*>& mine,
-                    pb::RecordsHeader* header, std::unique_ptr<RecordsWriter>* writer,
-                    std::vector<GameSummary>* kept, std::string* error) {
+// Resumes in the existing records at `path`: verifies its complete games against this shard's
+// share of the schedule (their summaries go to *kept), takes its header and opens it to append.
+bool resume_records(const TournamentSetup& setup, const std::string& path,
+                    const std::vector<const ScheduledGame*>& mine, pb::RecordsHeader* header,
+                    std::unique_ptr<RecordsWriter>* writer, std::vector<GameSummary>* kept,
+                    std::string* error) {
   RecordsFile existing;
   if (!read_records(path, &existing, error)) return false;
   if (existing.header.tournament_fingerprint() != header->tournament_fingerprint()) {
@@ -179,24 +161,32 @@ bool resume_records(const std::string& path, const std::vector<const ScheduledGa
              "use another --out or remove it";
     return false;
   }
-  size_t keep = 0;
-  while (keep < existing.games.size() && keep < mine.size() &&
-         existing.games[keep].game_index() == mine[keep]->index) {
-    ++keep;
-  }
   if (existing.damaged) {
     // Rewriting would drop the games after the damage; they may be readable by other means.
     *error = existing.torn + "; the tournament cannot resume in it: move it aside first";
     return false;
   }
-  if (!existing.torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", existing.torn.c_str());
-  if (keep < existing.games.size() || !existing.torn.empty()) {
+  // Every game kept counts in the results: one that does not verify stops the run, untouched.
+  const std::vector<ExpectedGame> expected = expected_games(mine);
+  VerifyOptions options;
+  options.expected = &expected;
+  options.share_name =
+      share_text(static_cast<uint32_t>(setup.shard_index), static_cast<uint32_t>(setup.shard_count),
+                 header->scheduled_games());
+  if (std::string discrepancy; !verify_records(existing, &discrepancy, nullptr, options)) {
+    *error = "records file " + path + ": " + discrepancy +
+             "; the tournament cannot resume in it: move it aside (`arena verify` checks it)";
+    return false;
+  }
+  const size_t keep = existing.games.size();
+  if (!existing.torn.empty()) {
+    std::fprintf(stderr, "arena: warning: %s\n", existing.torn.c_str());
     if (!rewrite_prefix(path, existing, keep, error)) return false;
   }
   std::fprintf(stderr, "resuming: %zu of %zu games already in %s\n", keep, mine.size(),
                path.c_str());
   *header = existing.header;  // the original command line stays in the file
-  for (size_t g = 0; g < keep; ++g) kept->push_back(summarize_game(existing.games[g]));
+  for (const pb::GameRecord& game : existing.games) kept->push_back(summarize_game(game));
   *writer = RecordsWriter::open_append(path, error);
   return true;
 }
@@ -215,7 +205,7 @@ bool open_or_resume_records(const TournamentSetup& setup, const std::string& pat
   }
   // An empty file (killed between creating it and writing the header) starts afresh.
   if (fs::exists(path) && fs::file_size(path, ec) > 0) {
-    if (!resume_records(path, mine, header, writer, kept, error)) return false;
+    if (!resume_records(setup, path, mine, header, writer, kept, error)) return false;
   } else {
     *writer = RecordsWriter::create(path, *header, error);
   }
@@ -412,7 +402,7 @@ int run_tournament(const TournamentSetup& setup) {
   std::vector<std::shared_ptr<PlayerSource>> sources;
   if (!load_sources(setup, &sources, &error)) return fail(error);
   const hearts::CompiledRules compiled = *hearts::compile(setup.rules);
-  pb::RecordsHeader header = make_header(setup, sources, schedule.size());
+  pb::RecordsHeader header = make_header(setup, sources, schedule.size(), gauntlet);
 
   const std::string path = records_path(setup);
   std::unique_ptr<RecordsWriter> writer;
