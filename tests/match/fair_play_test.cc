@@ -5,7 +5,8 @@
 //
 // Each bot logs what it learned to a file named by an environment variable; the tests play real
 // games through the real arena binary (in-process, isolated and remote over `arena serve`) and
-// read those logs and the records.
+// read those logs and the records. Isolated bots get no address-space limit (--bot-memory-mb 0):
+// under AddressSanitizer a limited child cannot map its shadow memory.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -69,7 +70,8 @@ TEST_F(FairPlay, SeedThiefInProcessCannotRecomputeTheDeal) {
 
 TEST_F(FairPlay, SeedThiefIsolatedCannotRecomputeTheDeal) {
   const arena_test::RunResult run = arena_test::run_arena(
-      "play" + kPlugins + "--bots isolated:seedthief,random,lowest,ducker --games 3 --seed 9",
+      "play" + kPlugins +
+          "--bot-memory-mb 0 --bots isolated:seedthief,random,lowest,ducker --games 3 --seed 9",
       "HEARTS_THIEF_LOG=" + path("thief.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   expect_no_deal_found(lines(path("thief.log")), 3);
@@ -197,7 +199,8 @@ TEST_F(FairPlay, InvalidCardIdsAreTheSameViolationOverEveryTransport) {
       "play" + kPlugins + "--bots badids,lowest,lowest,lowest" + games + path("a.rec"));
   ASSERT_EQ(in_process.exit_code, 0) << in_process.out;
   const arena_test::RunResult isolated = arena_test::run_arena(
-      "play" + kPlugins + "--bots isolated:badids,lowest,lowest,lowest" + games + path("b.rec"));
+      "play" + kPlugins + "--bot-memory-mb 0 --bots isolated:badids,lowest,lowest,lowest" + games +
+      path("b.rec"));
   ASSERT_EQ(isolated.exit_code, 0) << isolated.out;
   std::string out;
   const std::string socket = path("badids.sock");
