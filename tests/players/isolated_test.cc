@@ -176,8 +176,10 @@ TEST_F(Isolated, SegfaultsAreCrashViolationsAndTheBotIsRestarted) {
   EXPECT_EQ(live_children(), 1);
 
   const auto rules = fixed_deals(2);
+  // 30 s a decision: this test is about crashes, and under a loaded sanitizer build a dying
+  // child's crash report can take longer than a second (seen as TIMEOUT where CRASH was due).
   const GameRecord record =
-      play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")});
+      play_game(rules, {source, plugin("random"), plugin("random"), plugin("random")}, 30'000'000);
   expect_complete(record, 2);
   // Every child lives for 5 plays (its counter starts again after a restart): 26 plays, 5 crashes.
   ASSERT_EQ(record.violations_size(), 5);
