@@ -276,6 +276,11 @@ class ObservationCheck {
     }
     if (passed_.empty()) return fail("received", "cards received before this seat passed");
     const std::vector<int> from = senders();
+    if (static_cast<int>(from.size()) != count) {
+      return fail("received", "the pass plan sends this seat " +
+                                  text(static_cast<int>(from.size())) + " cards, not " +
+                                  text(count));
+    }
     for (int k = 0; k < count; ++k) {
       const pb::ReceivedCard& r = in_.received(k);
       if (!is_card_id(r.card())) return fail("received", text(r.card()) + " is not a card id");
@@ -466,7 +471,7 @@ class ObservationCheck {
         return fail("tricks_won", "seat " + text(s) + " won " + text(tricks[s]) + " tricks, not " +
                                       text(in_.tricks_won(s)));
       }
-      const int extra = in_.points_taken(s) - points[s];
+      const int64_t extra = int64_t{in_.points_taken(s)} - points[s];  // any int32 may come
       if (s == kitty_winner ? extra < kitty_low || extra > kitty_high : extra != 0) {
         return fail("points_taken", "seat " + text(s) + " took " + text(points[s]) +
                                         " points in its tricks, not " + text(in_.points_taken(s)));

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <functional>
 #include <map>
 #include <string>
@@ -225,6 +226,9 @@ std::vector<Breach> breaches() {
          auto* o = r.mutable_observation();
          o->set_points_taken(3, o->points_taken(3) + 5);
        },
+       "observation.points_taken"},
+      {"points taken INT32_MIN",
+       [](R& r) { r.mutable_observation()->set_points_taken(0, INT32_MIN); },
        "observation.points_taken"},
       {"hearts broken for nothing",
        [](R& r) {
