@@ -43,6 +43,28 @@ void add_serve_command(CLI::App& app, int* exit_code) {
                    "HOST:PORT or unix:PATH; binds 127.0.0.1 unless a host is given "
                    "(0.0.0.0:PORT to accept other machines); port 0 picks a free one")
       ->capture_default_str();
+  serve
+      ->add_option("--max-connections", flags->serve.max_connections,
+                   "connections open at once (never more than the open-files limit allows); "
+                   "more are closed as soon as accepted")
+      ->capture_default_str()
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+  serve
+      ->add_option("--idle-timeout-ms", flags->serve.idle_timeout_ms,
+                   "close a connection that has had no call in flight this long (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+  serve
+      ->add_option("--max-open-games", flags->serve.max_open_games,
+                   "bot instances kept at once, one per game id and seat; past it the one "
+                   "called least recently is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+  serve
+      ->add_option("--game-timeout-ms", flags->serve.game_timeout_ms,
+                   "close a game's bot instance after this long without a call (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
   serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   serve
       ->add_option("--channel-fd", flags->channel_fd,

@@ -1,28 +1,40 @@
 #include "players/bot_server.h"
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/server_posix.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <chrono>
+#include <climits>
 #include <cstdio>
-#include <deque>
+#include <list>
 #include <map>
 #include <mutex>
 #include <thread>
 
 #include "bot_service.grpc.pb.h"
-#include "players/grpc_log.h"
+#include "players/connection_listener.h"
+#include "players/observation_check.h"
 #include "players/observation_proto.h"
 
 namespace arena {
 namespace {
 
 namespace pb = hearts::proto;
+using Clock = std::chrono::steady_clock;
+
+grpc::Status invalid(const std::string& message) {
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, message);
+}
 
 class BotService final : public pb::Bot::Service {
  public:
-  BotService(std::shared_ptr<PlayerSource> source, int max_open_games)
-      : source_(std::move(source)), max_open_games_(max_open_games) {}
+  BotService(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
+      : source_(std::move(source)),
+        max_open_games_(std::max(1, options.max_open_games)),
+        game_timeout_(std::chrono::milliseconds(options.game_timeout_ms)) {}
 
   grpc::Status GetInfo(grpc::ServerContext*, const pb::InfoRequest*,
                        pb::BotInfoReply* reply) override {
@@ -79,63 +91,110 @@ class BotService final : public pb::Bot::Service {
   grpc::Status NotifyGameEnd(grpc::ServerContext*, const pb::DealEndRequest* request,
                              pb::NotifyReply*) override {
     grpc::Status status = notify(*request, hearts::kNotifyGameEnd);
+    if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) return status;
     std::lock_guard lock(mutex_);
-    players_.erase({request->game_id(), request->seat()});
+    if (auto it = games_.find({request->game_id(), request->seat()}); it != games_.end()) {
+      order_.erase(it->second.position);
+      games_.erase(it);
+    }
     return status;
   }
 
  private:
   using Key = std::pair<std::string, int>;
 
-  // The bot of this (game, seat), created on first use. Null with an error status on failure.
-  std::shared_ptr<Player> player_for(const Key& key, const hearts::CompiledRules* rules,
-                                     uint64_t seed, grpc::Status* status) {
+  // One bot instance: its calls run one at a time, and it keeps the rules it was made with
+  // alive (a bot may keep the pointer its BotConfig gave it).
+  struct Instance {
+    std::mutex mutex;
+    std::unique_ptr<Player> player;
+    std::shared_ptr<const hearts::CompiledRules> rules;
+  };
+  struct OpenGame {
+    std::shared_ptr<Instance> instance;
+    std::list<Key>::iterator position;  // in order_
+    Clock::time_point last_call;
+  };
+
+  // The bot of this (game, seat), created on first use, and now the most recently used.
+  grpc::Status instance_for(const Key& key, std::shared_ptr<const hearts::CompiledRules> rules,
+                            uint64_t seed, std::shared_ptr<Instance>* out) {
+    const Clock::time_point now = Clock::now();
     std::lock_guard lock(mutex_);
-    if (auto it = players_.find(key); it != players_.end()) return it->second;
+    close_idle_games(now);
+    if (auto it = games_.find(key); it != games_.end()) {
+      OpenGame& game = it->second;
+      if (!(game.instance->rules->rules == rules->rules)) {
+        return invalid("observation.rules: not the rules this game began with");
+      }
+      order_.splice(order_.end(), order_, game.position);
+      game.last_call = now;
+      *out = game.instance;
+      return grpc::Status::OK;
+    }
+    auto instance = std::make_shared<Instance>();
+    instance->rules = std::move(rules);
     hearts::BotConfig config;
     config.seat = key.second;
-    config.num_players = rules->rules.num_players;
+    config.num_players = instance->rules->rules.num_players;
     config.seed = seed;
-    config.rules = rules;
+    config.rules = instance->rules.get();
     std::string error;
-    std::shared_ptr<Player> player = source_->create(config, &error);
-    if (!player) {
-      *status = grpc::Status(grpc::StatusCode::INTERNAL, error);
-      return nullptr;
-    }
-    players_[key] = player;
+    instance->player = source_->create(config, &error);
+    if (!instance->player) return grpc::Status(grpc::StatusCode::INTERNAL, error);
     order_.push_back(key);
-    while (static_cast<int>(order_.size()) > max_open_games_) {
-      players_.erase(order_.front());
-      order_.pop_front();
-    }
-    return player;
+    games_.emplace(key, OpenGame{instance, std::prev(order_.end()), now});
+    while (static_cast<int>(games_.size()) > max_open_games_) close_game(order_.front());
+    *out = std::move(instance);
+    return grpc::Status::OK;
   }
 
-  grpc::Status prepare(const pb::Observation& in, const std::string& game_id, int seat,
-                       OwnedObservation* obs, std::shared_ptr<Player>* player) {
-    std::string error;
-    auto rules = rules_.get(in.rules(), &error);
-    if (!rules) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, error);
-    if (!from_proto(in, rules.get(), obs, &error)) {
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, error);
+  // Closes the games whose last call is older than the game timeout (order_ is by last call).
+  void close_idle_games(Clock::time_point now) {
+    if (game_timeout_.count() <= 0) return;
+    while (!order_.empty() && now - games_.at(order_.front()).last_call >= game_timeout_) {
+      close_game(order_.front());
     }
-    // The cache keeps every compiled rules alive for the server's life, so the raw pointers in
-    // observations and bot configs stay valid.
-    grpc::Status status;
-    *player = player_for({game_id, seat}, rules.get(), in.random_seed(), &status);
-    return status;
+  }
+
+  void close_game(const Key& key) {
+    auto it = games_.find(key);
+    spdlog::debug("serve: closing game '{}' seat {} (idle or past --max-open-games)", key.first,
+                  key.second);
+    order_.erase(it->second.position);
+    games_.erase(it);
+  }
+
+  // Checks the request and rebuilds its observation; then finds or makes its bot.
+  grpc::Status prepare(const pb::Observation& in, const std::string& game_id, int seat,
+                       hearts::Phase asked, OwnedObservation* obs,
+                       std::shared_ptr<Instance>* instance) {
+    if (game_id.size() > kMaxGameIdBytes) {
+      return invalid("game_id: " + std::to_string(game_id.size()) + " bytes; at most " +
+                     std::to_string(kMaxGameIdBytes));
+    }
+    if (seat != in.seat()) {
+      return invalid("seat: " + std::to_string(seat) + " differs from observation.seat " +
+                     std::to_string(in.seat()));
+    }
+    std::string error;
+    std::shared_ptr<const hearts::CompiledRules> rules = rules_.get(in.rules(), &error);
+    if (!rules) return invalid("observation.rules: " + error);
+    if (!from_proto(in, rules.get(), asked, obs, &error)) return invalid(error);
+    return instance_for({game_id, seat}, std::move(rules), in.random_seed(), instance);
   }
 
   grpc::Status decide(const pb::DecisionRequest& request, hearts::Phase phase,
                       hearts::Decision* decision) {
     OwnedObservation obs;
-    std::shared_ptr<Player> player;
+    std::shared_ptr<Instance> instance;
     grpc::Status status =
-        prepare(request.observation(), request.game_id(), request.seat(), &obs, &player);
+        prepare(request.observation(), request.game_id(), request.seat(), phase, &obs, &instance);
     if (!status.ok()) return status;
-    obs.obs.phase = phase;
-    const CallResult result = player->decide(obs.obs, decision);
+    // The observation points at the rules the request named; the instance keeps them alive.
+    obs.obs.rules = instance->rules.get();
+    std::lock_guard lock(instance->mutex);
+    const CallResult result = instance->player->decide(obs.obs, decision);
     if (result.status != CallStatus::kOk) {
       return grpc::Status(grpc::StatusCode::UNKNOWN, result.detail);
     }
@@ -143,12 +202,21 @@ class BotService final : public pb::Bot::Service {
   }
 
   grpc::Status notify(const pb::DealEndRequest& request, int32_t kind) {
+    const hearts::Phase asked =
+        kind == hearts::kNotifyGameEnd ? hearts::Phase::kGameOver : hearts::Phase::kDeal;
+    if (std::string problem =
+            check_deal_result(request.result(), request.observation().num_players());
+        !problem.empty()) {
+      return invalid(problem);
+    }
     OwnedObservation obs;
-    std::shared_ptr<Player> player;
+    std::shared_ptr<Instance> instance;
     grpc::Status status =
-        prepare(request.observation(), request.game_id(), request.seat(), &obs, &player);
+        prepare(request.observation(), request.game_id(), request.seat(), asked, &obs, &instance);
     if (!status.ok()) return status;
-    const CallResult result = player->notify(kind, obs.obs, from_proto(request.result()));
+    obs.obs.rules = instance->rules.get();
+    std::lock_guard lock(instance->mutex);
+    const CallResult result = instance->player->notify(kind, obs.obs, from_proto(request.result()));
     if (result.status != CallStatus::kOk) {
       return grpc::Status(grpc::StatusCode::UNKNOWN, result.detail);
     }
@@ -156,12 +224,40 @@ class BotService final : public pb::Bot::Service {
   }
 
   std::shared_ptr<PlayerSource> source_;
-  int max_open_games_;
+  const int max_open_games_;
+  const std::chrono::milliseconds game_timeout_;
   RulesCache rules_;
   std::mutex mutex_;
-  std::map<Key, std::shared_ptr<Player>> players_;
-  std::deque<Key> order_;
+  std::map<Key, OpenGame> games_;
+  std::list<Key> order_;  // open games, least recently called first
 };
+
+// The connection bound: as asked, but within what the open-files limit allows.
+int connection_bound(int asked) {
+  const int ceiling = connection_ceiling();
+  const int bound = std::clamp(asked, 1, ceiling);
+  if (bound != asked) {
+    spdlog::info(
+        "serve: --max-connections {} lowered to {} (the open-files limit less {} kept "
+        "for the bot and gRPC)",
+        asked, bound, kReservedDescriptors);
+  }
+  return bound;
+}
+
+std::unique_ptr<grpc::Server> build_server(BotService* service, const ServeOptions& options) {
+  grpc::ServerBuilder builder;
+  builder.SetMaxReceiveMessageSize(4 * 1024 * 1024);
+  builder.SetMaxSendMessageSize(4 * 1024 * 1024);
+  if (options.idle_timeout_ms > 0) {
+    builder.AddChannelArgument(
+        GRPC_ARG_MAX_CONNECTION_IDLE_MS,
+        static_cast<int>(std::min<int64_t>(options.idle_timeout_ms, INT_MAX)));
+  }
+  builder.RegisterService(service);
+  // No listening port: the ConnectionListener accepts and hands each connection over.
+  return builder.BuildAndStart();
+}
 
 }  // namespace
 
@@ -181,26 +277,27 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
   const std::string address = listen_address(options.listen);
-  BotService service(source, options.max_open_games);
-  grpc::ServerBuilder builder;
-  int port = 0;
-  // No SO_REUSEPORT (gRPC's default on Linux): a second server on a busy port must fail rather
-  // than share the port and get half of the arena's connections.
-  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &port);
-  builder.SetMaxReceiveMessageSize(4 * 1024 * 1024);
-  builder.SetMaxSendMessageSize(4 * 1024 * 1024);
-  builder.RegisterService(&service);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || (port == 0 && !address.starts_with("unix:"))) {
-    const std::string cause = last_grpc_error_cause();
-    std::fprintf(stderr, "arena: serve: cannot listen on %s%s\n", address.c_str(),
-                 cause.empty() ? "" : (" (" + cause + ")").c_str());
+  std::string error;
+  std::unique_ptr<ConnectionListener> listener = ConnectionListener::open(address, &error);
+  if (!listener) {
+    std::fprintf(stderr, "arena: serve: cannot listen on %s (%s)\n", address.c_str(),
+                 error.c_str());
     return 2;
   }
+  const int max_connections = connection_bound(options.max_connections);
+  BotService service(source, options);
+  std::unique_ptr<grpc::Server> server = build_server(&service, options);
+  if (!server) {
+    std::fprintf(stderr, "arena: serve: cannot start the gRPC server\n");
+    return 2;
+  }
+  std::thread acceptor([&] {
+    listener->run(max_connections,
+                  [&server](int fd) { grpc::AddInsecureChannelFromFd(server.get(), fd); });
+  });
   std::string shown = address;
   if (!address.starts_with("unix:"))
-    shown = address.substr(0, address.rfind(':') + 1) + std::to_string(port);
+    shown = address.substr(0, address.rfind(':') + 1) + std::to_string(listener->port());
   std::printf("listening on %s (bot %s %s)\n", shown.c_str(), source->identity().name.c_str(),
               source->identity().version.c_str());
   std::fflush(stdout);
@@ -208,6 +305,8 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   int received = 0;
   sigwait(&signals, &received);
   spdlog::info("serve: signal {}, shutting down", received);
+  listener->stop();
+  acceptor.join();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
   server->Wait();
   return 0;

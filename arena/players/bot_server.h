@@ -1,12 +1,16 @@
 // `arena serve`: hosts any bot spec (a plugin) as a gRPC Bot server (proto/bot_service.proto).
 //
 // The server keeps one bot instance per (game id, seat), created on the first request of that
-// game and destroyed at its game-end notification (or when too many games are open), so a
-// stateful plugin sees the same calls it would in-process.
+// game and destroyed at its game-end notification, when it has had no call for a while, or when
+// too many games are open (the least recently used first), so a stateful plugin sees the same
+// calls it would in-process. Every request is checked first (check_observation): an inconsistent
+// one is refused with INVALID_ARGUMENT and never reaches the bot.
+// Connections are accepted by a ConnectionListener, which bounds them; idle ones are closed.
 // Thread safety: gRPC calls arrive on a thread pool; different (game, seat) pairs run at once,
-// the calls of one pair arrive one at a time.
+// the calls of one pair one at a time (whatever the client sends).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -16,7 +20,10 @@ namespace arena {
 
 struct ServeOptions {
   std::string listen = "127.0.0.1:50051";  // HOST:PORT or unix:PATH; port 0 picks a free one
-  int max_open_games = 4096;               // oldest games are dropped past this
+  int max_connections = 1000;         // open at once; lowered to what the open-files limit allows
+  int64_t idle_timeout_ms = 60'000;   // a connection without a call this long is closed; 0: never
+  int max_open_games = 4096;          // past this the least recently used game is closed
+  int64_t game_timeout_ms = 600'000;  // a game without a call this long is closed; 0: never
 };
 
 // Normalises a --listen value: "PORT" -> "127.0.0.1:PORT"; other forms pass through.

@@ -4,6 +4,7 @@
 
 #include "common/rules_spec.h"
 #include "hearts/rule_options.h"
+#include "players/observation_check.h"
 
 namespace arena {
 namespace {
@@ -15,20 +16,11 @@ void add_cards(hearts::CardSet cards, google::protobuf::RepeatedField<int32_t>* 
   for (hearts::Card card : cards) out->Add(card.id());
 }
 
-bool read_cards(const google::protobuf::RepeatedField<int32_t>& in, hearts::CardSet* out,
-                const char* field, std::string* error) {
+// A checked list of card ids as a set.
+hearts::CardSet card_set(const google::protobuf::RepeatedField<int32_t>& ids) {
   hearts::CardSet cards;
-  for (int32_t id : in) {
-    const hearts::Card card = hearts::Card::from_id(id);
-    if (id < 0 || id > 63 || !card.is_valid()) {
-      *error = std::string("observation field ") + field + ": " + std::to_string(id) +
-               " is not a card id";
-      return false;
-    }
-    cards.insert(card);
-  }
-  *out = cards;
-  return true;
+  for (int32_t id : ids) cards.insert(hearts::Card::from_id(id));
+  return cards;
 }
 
 pb::DecisionPhase phase_to_proto(hearts::Phase phase) {
@@ -180,6 +172,10 @@ std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec
   }
   if (!compiled) {
     compiled = std::make_shared<const hearts::CompiledRules>(*hearts::compile(rules));
+    if (compiled_.size() >= kMaxRules) {
+      compiled_.clear();
+      by_bytes_.clear();
+    }
     compiled_.push_back(compiled);
   }
   if (by_bytes_.size() >= kMaxKeys) by_bytes_.clear();
@@ -187,18 +183,19 @@ std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec
   return compiled;
 }
 
-bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
+bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, hearts::Phase asked,
                 OwnedObservation* out, std::string* error) {
+  if (std::string problem = check_observation(in, *rules, asked); !problem.empty()) {
+    *error = std::move(problem);
+    return false;
+  }
+  // Checked: every count below is bounded by the rules and every card id is a card.
   hearts::Observation& obs = out->obs;
   obs = hearts::Observation{};
   out->point_at_own_arrays();
   const int n = in.num_players();
-  if (n != rules->rules.num_players || in.seat() < 0 || in.seat() >= n) {
-    *error = "observation: seat " + std::to_string(in.seat()) + " of " + std::to_string(n) +
-             " players does not fit the rules";
-    return false;
-  }
-  obs.phase = phase_from_proto(in.phase());
+  const bool notification = asked == hearts::Phase::kDeal || asked == hearts::Phase::kGameOver;
+  obs.phase = notification ? phase_from_proto(in.phase()) : asked;
   obs.rules = rules;
   obs.seat = in.seat();
   obs.num_players = n;
@@ -206,17 +203,10 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
   obs.deal_index = in.deal_index();
   obs.game_index = in.game_index();
   obs.pass = from_proto(in.pass_plan());
-  if (!read_cards(in.legal(), &obs.legal, "legal", error) ||
-      !read_cards(in.hand(), &obs.hand, "hand", error) ||
-      !read_cards(in.dealt_hand(), &obs.dealt_hand, "dealt_hand", error) ||
-      !read_cards(in.kitty(), &obs.kitty, "kitty", error)) {
-    return false;
-  }
-  if (in.passed_size() > hearts::kMaxPassCards || in.received_size() > hearts::kMaxPassCards ||
-      in.plays_size() > hearts::kDeckSize || in.trick_winners_size() > hearts::kMaxTricks) {
-    *error = "observation: more passed, received or played cards than a deal holds";
-    return false;
-  }
+  obs.legal = card_set(in.legal());
+  obs.hand = card_set(in.hand());
+  obs.dealt_hand = card_set(in.dealt_hand());
+  obs.kitty = card_set(in.kitty());
   for (int32_t id : in.passed()) out->passed[obs.passed_count++] = hearts::Card::from_id(id);
   for (const auto& r : in.received()) {
     out->received[obs.received_count++] = {hearts::Card::from_id(r.card()),
@@ -234,11 +224,11 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules,
   out->tricks_won = {};
   out->scores = {};
   out->counters = {};
-  for (int s = 0; s < n && s < hearts::kMaxPlayers; ++s) {
-    if (s < in.points_taken_size()) out->points_taken[s] = in.points_taken(s);
-    if (s < in.tricks_won_size()) out->tricks_won[s] = in.tricks_won(s);
-    if (s < in.scores_size()) out->scores[s] = in.scores(s);
-    if (s < in.counters_size()) out->counters[s] = in.counters(s);
+  for (int s = 0; s < n; ++s) {
+    out->points_taken[s] = in.points_taken(s);
+    out->tricks_won[s] = in.tricks_won(s);
+    out->scores[s] = in.scores(s);
+    out->counters[s] = in.counters(s);
   }
   obs.deals_completed = in.deals_completed();
   obs.time_left_us = in.time_left_us();

@@ -27,7 +27,8 @@ void to_proto(const hearts::Observation& obs, const hearts::proto::RulesSpec& ru
 
 // Compiles and caches the rules of incoming observations. Keyed by the spec's serialized bytes,
 // which a client sends identically on every call; specs that spell the same rules differently
-// share one compiled entry. Entries live as long as the cache, so pointers to them stay valid.
+// share one compiled entry. Bounded: past kMaxRules distinct rules (or kMaxKeys spellings) it
+// starts afresh, so a holder keeps the shared_ptr for as long as it uses the pointer.
 // Thread-safe.
 class RulesCache {
  public:
@@ -36,15 +37,18 @@ class RulesCache {
                                                    std::string* error);
 
  private:
-  static constexpr size_t kMaxKeys = 1024;  // past this the byte keys are forgotten, not the rules
+  static constexpr size_t kMaxKeys = 1024;
+  static constexpr size_t kMaxRules = 256;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const hearts::CompiledRules>> by_bytes_;
   std::vector<std::shared_ptr<const hearts::CompiledRules>> compiled_;
 };
 
-// Rebuilds an Observation; false with *error if the message is inconsistent (bad seat, cards).
+// Rebuilds an Observation for the request that carries it: `asked` is the decision asked, or
+// kDeal / kGameOver for a notification (see check_observation, which runs first). False with
+// *error, one line naming the field, if the message is inconsistent; *out is then unspecified.
 bool from_proto(const hearts::proto::Observation& in, const hearts::CompiledRules* rules,
-                OwnedObservation* out, std::string* error);
+                hearts::Phase asked, OwnedObservation* out, std::string* error);
 
 hearts::proto::PassPlan to_proto(const hearts::PassPlan& plan);
 hearts::PassPlan from_proto(const hearts::proto::PassPlan& plan);

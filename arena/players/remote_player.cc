@@ -75,8 +75,9 @@ CallResult from_status(const grpc::Status& status, const char* method) {
   CallResult result;
   const std::string name = status_name(status.error_code());
   result.grpc_status = name;
-  result.detail = std::string(method) + ": " + name +
-                  (status.error_message().empty() ? "" : ": " + status.error_message());
+  // The message may come from the bot: it is logged and recorded, so made printable first.
+  const std::string message = printable_bot_text(status.error_message(), kMaxBotMessageChars);
+  result.detail = std::string(method) + ": " + name + (message.empty() ? "" : ": " + message);
   switch (status.error_code()) {
     case grpc::StatusCode::DEADLINE_EXCEEDED:
       result.status = CallStatus::kTimeout;
@@ -258,6 +259,61 @@ class RemotePlayer final : public Player {
 
 }  // namespace
 
+namespace {
+
+// The code point of the UTF-8 sequence at text[at] and its length in bytes; length 0 if the
+// bytes there are not a valid, shortest-form sequence of a Unicode scalar value.
+std::pair<char32_t, size_t> decode_utf8(std::string_view text, size_t at) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[at + k]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) return {lead, 1};
+  const size_t length = lead >= 0xF0 && lead <= 0xF4   ? 4
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                       : 0;
+  if (length == 0 || at + length > text.size()) return {0, 0};
+  char32_t code = lead & (0xFF >> (length + 1));
+  for (size_t k = 1; k < length; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return {0, 0};
+    code = (code << 6) | (byte(k) & 0x3F);
+  }
+  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+    return {0, 0};
+  }
+  return {code, length};
+}
+
+// Control characters, and the marks that reorder the text around them on a terminal.
+bool unprintable(char32_t code) {
+  return code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x061C || code == 0x200E ||
+         code == 0x200F || (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+}
+
+}  // namespace
+
+std::string printable_bot_text(std::string_view text, size_t max_chars) {
+  std::string out;
+  size_t chars = 0;
+  size_t cut_at = 0;  // out's size when max_chars - 3 characters were written
+  for (size_t at = 0; at < text.size();) {
+    if (chars == max_chars) {
+      out.resize(cut_at);
+      return out + "...";
+    }
+    if (chars == max_chars - std::min<size_t>(3, max_chars)) cut_at = out.size();
+    const auto [code, length] = decode_utf8(text, at);
+    if (length == 0 || unprintable(code)) {
+      out += '?';
+    } else {
+      out.append(text.substr(at, length));
+    }
+    at += std::max<size_t>(length, 1);
+    ++chars;
+  }
+  return out;
+}
+
 std::string grpc_target(const std::string& spec) {
   if (spec.starts_with("grpc://")) return spec.substr(7);
   if (spec.starts_with("unix:")) return spec;
@@ -322,9 +378,9 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
     return nullptr;
   }
   BotIdentity& id = source->identity_;
-  id.name = reply.name();
-  id.version = reply.version();
-  id.author = reply.author();
+  id.name = printable_bot_text(reply.name(), kMaxBotNameChars);
+  id.version = printable_bot_text(reply.version(), kMaxBotNameChars);
+  id.author = printable_bot_text(reply.author(), kMaxBotNameChars);
   id.spec = spec;
   id.transport = "grpc";
   id.path = target;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "players/player.h"
 #include "rules.pb.h"
@@ -29,6 +30,16 @@ struct RemoteOptions {
 
 // "grpc://HOST:PORT" -> "HOST:PORT", "unix:PATH" -> "unix:PATH"; empty if not a remote spec.
 std::string grpc_target(const std::string& spec);
+
+// Longest name, version or author taken from a remote bot's GetInfo, in characters.
+inline constexpr size_t kMaxBotNameChars = 64;
+// Longest error message taken from a remote bot's status, in characters.
+inline constexpr size_t kMaxBotMessageChars = 200;
+
+// Text a remote bot sent, made safe to print and record: valid UTF-8 (a byte that is not is
+// replaced), every control character (C0, DEL, C1: escapes, newlines) and bidirectional
+// override replaced by '?', and cut to `max_chars` characters, the last three then "...".
+std::string printable_bot_text(std::string_view text, size_t max_chars);
 
 class RemoteSource final : public PlayerSource {
  public:
