@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <regex>
 #include <sstream>
@@ -468,6 +469,31 @@ TEST(UnavailableTournament, OnUnavailableForfeitCompletesWithForfeitsThatVerify)
     EXPECT_EQ(tokens[tokens.size() - 2], std::to_string(illegal_fallbacks)) << row;
   }
   EXPECT_TRUE(row_found) << rate.out;
+}
+
+TEST(UnavailableFlags, BadValuesAreOneLineAndTheConfigFieldsAreRecorded) {
+  const RunResult play = run("play --games 1 --on-unavailable skip");
+  EXPECT_EQ(play.exit_code, 2);
+  EXPECT_EQ(play.err, "arena: --on-unavailable must be stop or forfeit, not 'skip'\n");
+  const RunResult negative = run("play --games 1 --reconnect-ms -1");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_EQ(negative.err, "arena: --reconnect-ms must be 0 or more, not -1\n");
+  const std::string dir = temp_path("config");
+  const RunResult tournament =
+      run("tournament --bots random,lowest --on-unavailable skip --seed 1 --out " + dir);
+  EXPECT_EQ(tournament.exit_code, 2);
+  EXPECT_EQ(tournament.err,
+            "arena: on_unavailable (--on-unavailable) must be stop or forfeit, not 'skip'\n");
+
+  // The config file's fields reach the records header.
+  const std::string config = temp_path("config.json");
+  std::ofstream(config) << R"({"bots": ["random", "lowest"], "seed": 1, "on_unavailable": )"
+                        << R"("forfeit", "reconnect_ms": 250, "out": ")" << dir << R"("})";
+  const RunResult configured = run("tournament --config " + config + kShortGames + " --quiet");
+  ASSERT_EQ(configured.exit_code, 0) << configured.err;
+  const arena::RecordsFile records = read(dir + "/records.rec");
+  EXPECT_EQ(records.header.on_unavailable(), pb::RecordsHeader::FORFEIT);
+  EXPECT_EQ(records.header.reconnect_window_us(), 250'000);
 }
 
 // ---------------------------------------------------------------------------------------------
