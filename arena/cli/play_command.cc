@@ -1,6 +1,7 @@
 // `arena play`: a series of games between given bots, refereed and optionally recorded.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "common/rules_spec.h"
 #include "match/referee.h"
 #include "match/seating.h"
+#include "match/unavailable.h"
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
 #include "records/records_io.h"
@@ -38,6 +40,8 @@ struct PlayFlags {
   std::string bot_log_dir;
   int64_t connect_ms = 5000;
   int64_t net_margin_ms = 50;
+  int64_t reconnect_ms = kDefaultReconnectWindowUs / 1000;
+  std::string on_unavailable = "stop";
   bool json = false;
   bool quiet = false;
 };
@@ -48,6 +52,7 @@ struct SeatTotals {
   long long deal_points = 0;
   long long violations = 0;
   long long decisions = 0;
+  long long fallbacks = 0;  // decisions the referee's fallback made
   int64_t think_us = 0;
   int64_t max_think_us = 0;
   int forfeits = 0;
@@ -58,6 +63,7 @@ using BotSources = std::vector<std::shared_ptr<PlayerSource>>;
 // The rules, one bot spec per seat, and every numeric flag in range.
 bool resolve_rules_and_limits(const PlayFlags& flags, hearts::Rules* rules,
                               std::vector<std::string>* specs, std::string* error) {
+  UnavailablePolicy policy;
   *specs = split_bot_list(flags.bots);
   RulesFlags rules_flags = flags.rules;
   // The table takes its size from the bots unless --players says otherwise.
@@ -82,7 +88,11 @@ bool resolve_rules_and_limits(const PlayFlags& flags, hearts::Rules* rules,
                                {"--forfeit-after", flags.forfeit_after, 0},
                                {"--bot-memory-mb", flags.bot_memory_mb, 0},
                                {"--connect-ms", flags.connect_ms, 1},
-                               {"--net-margin-ms", flags.net_margin_ms, 0}});
+                               {"--net-margin-ms", flags.net_margin_ms, 0},
+                               {"--reconnect-ms", flags.reconnect_ms, 0}});
+  if (error->empty() && !parse_unavailable_policy(flags.on_unavailable, &policy)) {
+    *error = "--on-unavailable must be stop or forfeit, not '" + flags.on_unavailable + "'";
+  }
   return error->empty();
 }
 
@@ -122,6 +132,10 @@ std::unique_ptr<RecordsWriter> open_records(const PlayFlags& flags, const hearts
   header.set_move_time_limit_us(flags.move_ms * 1000);
   header.set_game_time_bank_us(flags.bank_ms * 1000);
   header.set_forfeit_after(flags.forfeit_after);
+  header.set_on_unavailable(flags.on_unavailable == "forfeit"
+                                ? hearts::proto::RecordsHeader::FORFEIT
+                                : hearts::proto::RecordsHeader::STOP);
+  header.set_reconnect_window_us(flags.reconnect_ms * 1000);
   return RecordsWriter::create(flags.out, header, error);
 }
 
@@ -130,6 +144,7 @@ RefereeOptions referee_options(const PlayFlags& flags) {
   options.move_time_us = flags.move_ms * 1000;
   options.game_bank_us = flags.bank_ms * 1000;
   options.forfeit_after = flags.forfeit_after;
+  options.reconnect_window_us = flags.reconnect_ms * 1000;
   return options;
 }
 
@@ -179,6 +194,7 @@ void tally_seats(const Series& series, const GameOutcome& outcome, std::vector<S
     t.deal_points += seat.deal_points;
     t.violations += seat.violations;
     t.decisions += seat.decisions;
+    t.fallbacks += seat.fallbacks;
     t.think_us += seat.think_us;
     t.max_think_us = std::max(t.max_think_us, seat.max_think_us);
     t.forfeits += seat.forfeited;
@@ -217,14 +233,46 @@ void add_game(const Series& series, int g, uint64_t game_seed, const GameOutcome
   }
 }
 
+// Game g found the bot in `seat` unavailable. Under --on-unavailable stop: one line saying what
+// the user can do (`play` has no resume), and true: the run stops without recording game g.
+// Under forfeit: a line the first time the bot is found so, and false: the run goes on.
+bool stop_for_unavailable(const Series& series, int g, int seat, const RecordsWriter* writer,
+                          std::vector<std::string>* announced) {
+  const BotIdentity& bot = series.sources[seat]->identity();
+  const std::string what = "bot '" + bot.name + "' (" + bot.spec +
+                           ") did not answer for longer than the reconnect window (" +
+                           std::to_string(series.flags.reconnect_ms) + " ms) in game " +
+                           std::to_string(g + 1);
+  if (series.flags.on_unavailable == "forfeit") {
+    if (std::find(announced->begin(), announced->end(), bot.spec) != announced->end()) {
+      return false;
+    }
+    announced->push_back(bot.spec);
+    std::cerr << "\r" << std::string(80, ' ') << "\rarena: " << what
+              << ": it forfeits that game and each of its later games (--on-unavailable forfeit)"
+              << std::endl;
+    return false;
+  }
+  const std::string kept = writer
+                               ? ": " + writer->path() + " holds " + count_of(g, "finished game") +
+                                     ", game " + std::to_string(g + 1) + " is not recorded"
+                               : " after " + count_of(g, "finished game");
+  fail(what + "; the run stops" + kept +
+       ". `arena play` does not resume: bring the bot back and run the command again (the same "
+       "--seed plays the same games), or add --on-unavailable forfeit to go on without it");
+  return true;
+}
+
 // Plays --games games, appending each to `writer` (if any) and to the tally. Returns 0, or
-// fail()'s exit code (reported while the game's players still exist, as they were before).
+// fail()'s exit code (reported while the game's players still exist, as they were before), or
+// kExitBotUnavailable.
 int play_series(const Series& series, const hearts::CompiledRules& compiled, RecordsWriter* writer,
                 Referee* referee, Progress* progress, SeriesTally* tally) {
   const PlayFlags& flags = series.flags;
   std::vector<PlayerSource*> seat_sources;
   for (const auto& source : series.sources) seat_sources.push_back(source.get());
   hearts::proto::GameRecord record;
+  std::vector<std::string> announced;  // bots named unavailable (under forfeit)
   for (int g = 0; g < flags.games; ++g) {
     const uint64_t game_seed = hearts::derive_seed(flags.seed, static_cast<uint64_t>(g));
     SeatedPlayers players;
@@ -233,6 +281,11 @@ int play_series(const Series& series, const hearts::CompiledRules& compiled, Rec
     }
     const GameOutcome outcome = referee->play_game(game_seed, static_cast<uint32_t>(g),
                                                    players.seats, writer ? &record : nullptr);
+    if (outcome.unavailable_seat >= 0 &&
+        stop_for_unavailable(series, g, outcome.unavailable_seat, writer, &announced)) {
+      progress->finish();
+      return kExitBotUnavailable;
+    }
     if (writer) {
       for (int s = 0; s < series.n; ++s) record.add_seat_bots(s);
       std::string error;
@@ -264,6 +317,7 @@ void print_json_summary(const Series& series, SeriesTally* tally) {
     entry["mean_points_per_deal"] =
         static_cast<double>(t.deal_points) / static_cast<double>(tally->total_deals);
     entry["violations"] = t.violations;
+    entry["fallback_decisions"] = t.fallbacks;
     entry["forfeits"] = t.forfeits;
     entry["mean_think_us"] =
         t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) : 0.0;
@@ -286,8 +340,8 @@ void print_seat_row(const Series& series, int s, const SeatTotals& t, long long 
   } else {
     std::cout << "-";  // every game forfeited before a deal ended
   }
-  std::cout << std::setw(12) << t.violations << std::setw(11) << std::setprecision(3)
-            << mean_think_ms << " / " << std::setprecision(3)
+  std::cout << std::setw(12) << t.violations << std::setw(11) << t.fallbacks << std::setw(11)
+            << std::setprecision(3) << mean_think_ms << " / " << std::setprecision(3)
             << static_cast<double>(t.max_think_us) / 1000.0 << '\n';
 }
 
@@ -300,14 +354,19 @@ void print_text_summary(const Series& series, const SeriesTally& tally,
             << (writer ? ", records in " + writer->path() : std::string()) << "\n"
             << "seat  bot                wins  "
             << (series.by_counters ? "mean counters" : "  mean score")
-            << "  points/deal  violations  think ms (mean/max)\n";
+            << "  points/deal  violations  fallbacks  think ms (mean/max)\n";
   for (int s = 0; s < series.n; ++s) print_seat_row(series, s, tally.seats[s], tally.total_deals);
   long long violations = 0, forfeits = 0;
   for (const SeatTotals& t : tally.seats) {
     violations += t.violations;
     forfeits += t.forfeits;
   }
-  if (forfeits > 0) std::cout << count_of(forfeits, "forfeited game") << " (--forfeit-after)\n";
+  if (forfeits > 0) {
+    std::cout << count_of(forfeits, "forfeited game")
+              << (flags.on_unavailable == "forfeit" ? " (--forfeit-after or an unavailable bot)"
+                                                    : " (--forfeit-after)")
+              << "\n";
+  }
   if (violations > 0) {
     // Each violation got the referee's fallback move: say where the details are.
     std::cout << count_of(violations, "violation")
@@ -388,6 +447,15 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "10 x move-ms, at least 10 s)");
   play->add_option("--forfeit-after", flags->forfeit_after,
                    "a bot forfeits a game at its N-th violation in it (0 = never)");
+  play->add_option("--reconnect-ms", flags->reconnect_ms,
+                   "how long a bot's calls may keep failing as unavailable (a remote bot "
+                   "unreachable, an isolated child crashing or not starting) before the bot is "
+                   "unavailable")
+      ->capture_default_str();
+  play->add_option("--on-unavailable", flags->on_unavailable,
+                   "stop: the run stops with exit status 4 and the unfinished game is not "
+                   "recorded; forfeit: the bot forfeits that game and each of its later games")
+      ->capture_default_str();
   play->add_option("--out", flags->out, "write game records to this file");
   play->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   play->add_flag("--isolate", flags->isolate,

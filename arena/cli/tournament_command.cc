@@ -10,6 +10,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "common/read_file.h"
+#include "match/unavailable.h"
 #include "records/records_io.h"
 #include "tournament.pb.h"
 #include "tournament/schedule.h"
@@ -81,6 +82,10 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (given(flags, "--bank-ms")) config->set_bank_ms(v.bank_ms());
   if (given(flags, "--hang-ms")) config->set_hang_ms(v.hang_ms());
   if (given(flags, "--forfeit-after")) config->set_forfeit_after(v.forfeit_after());
+  if (given(flags, "--on-unavailable")) config->set_on_unavailable(v.on_unavailable());
+  if (config->on_unavailable().empty()) config->set_on_unavailable("stop");
+  if (given(flags, "--reconnect-ms")) config->set_reconnect_ms(v.reconnect_ms());
+  if (!config->has_reconnect_ms()) config->set_reconnect_ms(kDefaultReconnectWindowUs / 1000);
   if (given(flags, "--plugin-dir")) *config->mutable_plugin_dirs() = v.plugin_dirs();
   if (given(flags, "--isolate")) config->set_isolate(true);
   if (given(flags, "--bot-memory-mb")) config->set_bot_memory_mb(v.bot_memory_mb());
@@ -99,6 +104,7 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
           {"bank_ms (--bank-ms)", config.bank_ms(), 0},
           {"hang_ms (--hang-ms)", config.hang_ms(), 0},
           {"forfeit_after (--forfeit-after)", config.forfeit_after(), 0},
+          {"reconnect_ms (--reconnect-ms)", config.reconnect_ms(), 0},
           {"bot_memory_mb (--bot-memory-mb)", config.bot_memory_mb(), 0},
           {"bootstrap_samples (--bootstrap)", config.bootstrap_samples(), 0},
       });
@@ -114,6 +120,10 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
   }
   if (config.permutations() != "cyclic" && config.permutations() != "all") {
     return "--permutations must be cyclic or all, not '" + config.permutations() + "'";
+  }
+  if (UnavailablePolicy policy; !parse_unavailable_policy(config.on_unavailable(), &policy)) {
+    return "on_unavailable (--on-unavailable) must be stop or forfeit, not '" +
+           config.on_unavailable() + "'";
   }
   return "";
 }
@@ -163,6 +173,8 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   setup->referee.move_time_us = config.move_ms() * 1000;
   setup->referee.game_bank_us = config.bank_ms() * 1000;
   setup->referee.forfeit_after = config.forfeit_after();
+  setup->referee.reconnect_window_us = config.reconnect_ms() * 1000;
+  parse_unavailable_policy(config.on_unavailable(), &setup->on_unavailable);  // checked already
   setup->hang_ms = config.hang_ms();
   setup->plugin_dirs.assign(config.plugin_dirs().begin(), config.plugin_dirs().end());
   setup->spec_options.isolate_all = config.isolate();
@@ -210,6 +222,14 @@ void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
   t->add_option_function<int>(
       "--forfeit-after", [&v](int x) { v.set_forfeit_after(x); },
       "a bot forfeits a game at its N-th violation (0 = never)");
+  t->add_option_function<int64_t>(
+      "--reconnect-ms", [&v](int64_t x) { v.set_reconnect_ms(x); },
+      "how long a bot's calls may keep failing as unavailable (a remote bot unreachable, an "
+      "isolated child crashing or not starting) before the bot is unavailable (default 5000)");
+  t->add_option_function<std::string>(
+      "--on-unavailable", [&v](const std::string& x) { v.set_on_unavailable(x); },
+      "stop (default): the run stops, exit status 4, and the same command resumes it; forfeit: "
+      "the bot forfeits that game and each of its later games, and the run goes on");
   t->add_option_function<std::vector<std::string>>(
       "--plugin-dir",
       [&v](const std::vector<std::string>& x) {

@@ -127,6 +127,8 @@ class Referee::GameRun {
   void resolve_chance(Phase phase);
   void record_new_deal();
   void decide(Phase phase);
+  bool ride_out_outage(int seat, Player& player, const CallResult& call);
+  void forfeit_unavailable(int seat, const std::string& detail, const std::string& grpc_status);
   bool charge_answer(int seat, const Player& player, const CallResult& call, int64_t think,
                      int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
@@ -228,6 +230,8 @@ void Referee::GameRun::notify_seats(int32_t kind, const hearts::DealResult& resu
                                     bool counts_to_forfeit, int deal) {
   Watchdog* watchdog = referee_.watchdog_;
   for (int s = 0; s < n_; ++s) {
+    const UnavailableBots& gone = *referee_.unavailable_;
+    if (!gone.empty() && gone.contains(players_[s]->identity().spec)) continue;  // never asked
     if (watchdog)
       watchdog->arm(referee_.watchdog_slot_, &players_[s]->identity().name, s, game_index_);
     SeatView& view = *referee_.seat_views_[s];
@@ -312,6 +316,11 @@ void Referee::GameRun::decide(Phase phase) {
   const RefereeOptions& options = referee_.options_;
   const int seat = game_.to_act();
   Player* player = players_[seat];
+  if (!referee_.unavailable_->empty() && referee_.unavailable_->contains(player->identity().spec)) {
+    forfeit_unavailable(seat, "unavailable since an earlier game: forfeits without being asked",
+                        "");
+    return;
+  }
   hearts::Observation& obs = observe_for(seat);
   const int64_t limit =
       has_bank_ ? std::min(options.move_time_us, bank_[seat]) : options.move_time_us;
@@ -328,6 +337,7 @@ void Referee::GameRun::decide(Phase phase) {
   const CallResult call = player->decide(seen, &decision);
   const int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
+  if (!ride_out_outage(seat, *player, call)) return;
 
   const bool answered = charge_answer(seat, *player, call, think, limit);
   switch (phase) {
@@ -346,6 +356,60 @@ void Referee::GameRun::decide(Phase phase) {
     default:
       break;
   }
+}
+
+// A call that failed as unavailable or by a crash starts or continues its bot's outage; any other
+// answer ends it. Within the reconnect window the referee waits for the bot to be back, and the
+// call is an ordinary violation; past it, false: the bot is unavailable and the game ends.
+bool Referee::GameRun::ride_out_outage(int seat, Player& player, const CallResult& call) {
+  std::vector<std::pair<std::string, int64_t>>& outages = referee_.outages_;
+  const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
+  if (!failed && outages.empty()) return true;
+  const std::string& spec = player.identity().spec;
+  auto outage = std::find_if(outages.begin(), outages.end(),
+                             [&](const auto& entry) { return entry.first == spec; });
+  if (!failed) {
+    if (outage != outages.end()) outages.erase(outage);
+    return true;
+  }
+  timer_.stale();
+  const int64_t now = referee_.clock_.now_us();
+  if (outage == outages.end()) outage = outages.insert(outages.end(), {spec, now});
+  const int64_t window = referee_.options_.reconnect_window_us;
+  const int64_t left = window - (now - outage->second);
+  if (left > 0 && player.await_available(left)) return true;
+  const int64_t waited = referee_.clock_.now_us() - outage->second;
+  outages.erase(outage);
+  forfeit_unavailable(seat,
+                      call.detail + "; still failing after " + ms_text(waited) +
+                          " (reconnect window " + ms_text(window) + ")",
+                      call.grpc_status);
+  return false;
+}
+
+// Marks the seat's bot unavailable for the rest of the run; every seat of an unavailable bot
+// gets an UNAVAILABLE violation and forfeits, and the game ends.
+void Referee::GameRun::forfeit_unavailable(int seat, const std::string& detail,
+                                           const std::string& grpc_status) {
+  const std::string& spec = players_[seat]->identity().spec;
+  referee_.unavailable_->mark(spec);
+  if (outcome.unavailable_seat < 0) outcome.unavailable_seat = seat;
+  add_violation(seat, Violation::UNAVAILABLE, detail, grpc_status, false);
+  outcome.seats[seat].forfeited = true;
+  for (int s = 0; s < n_; ++s) {
+    SeatOutcome& so = outcome.seats[s];
+    const std::string& other = players_[s]->identity().spec;
+    if (so.forfeited || !referee_.unavailable_->contains(other)) continue;
+    add_violation(s, Violation::UNAVAILABLE,
+                  other == spec ? "unavailable (found so at seat " + std::to_string(seat) +
+                                      "): forfeits without being asked"
+                                : "unavailable since an earlier game: forfeits without being asked",
+                  "", false);
+    so.forfeited = true;
+  }
+  forfeit_ = true;
+  spdlog::info("game {}: seat {} ({}) is unavailable and forfeits", game_index_ + 1, seat,
+               players_[seat]->identity().name);
 }
 
 // Books the think time against the seat; true if the call answered in time.
@@ -387,6 +451,7 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
     }
   }
   if (!answered) {
+    ++outcome.seats[seat].fallbacks;
     CardSet pool = game_.passable(seat);
     int k = 0;
     for (Card card : pool) {
@@ -419,6 +484,7 @@ void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
     }
   }
   if (!answered) {
+    ++outcome.seats[seat].fallbacks;
     card = obs.legal.lowest();
     game_.play_checked(card);
   }
@@ -436,7 +502,9 @@ void Referee::GameRun::apply_moon_choice(int seat, const hearts::Decision& decis
   if (answered && decision.new_moon != 0 && decision.new_moon != 1) {
     add_violation(seat, Violation::BAD_CHOICE,
                   "moon choice " + std::to_string(decision.new_moon) + " is not 0 or 1", "");
+    answered = false;
   }
+  if (!answered) ++outcome.seats[seat].fallbacks;
   (void)game_.choose_moon(new_moon);
   if (record_ && deal_record_) deal_record_->set_moon_choice_made(true);
 }
@@ -450,6 +518,7 @@ void Referee::GameRun::apply_dealer_choice(int seat, const hearts::Decision& dec
     }
   }
   if (!answered) {
+    ++outcome.seats[seat].fallbacks;
     (void)game_.set_pass_plan(hearts::PassPlan{hearts::PassKind::kOffset, 1,
                                                static_cast<uint8_t>(referee_.rules_.pass_count)});
   }
@@ -480,6 +549,7 @@ void Referee::GameRun::record_results() {
     record_->add_final_counters(so.counters);
     record_->add_ranks(so.rank);
     if (so.forfeited) record_->add_forfeited(s);
+    record_->add_fallback_decisions(so.fallbacks);
     think_total += so.think_us;
   }
   record_->set_think_us_total(think_total);

@@ -12,6 +12,13 @@
 // seed (BotSeeds), so no bot can learn a hidden card or change a result through them.
 // With forfeit_after = N, a seat's N-th violation in a game ends that game: the forfeiting seat
 // ranks last and the others are ranked by their scores at that moment.
+// Unavailable bots (match/unavailable.h): a call that fails as kUnavailable or kCrash starts an
+// outage of its bot, which any other answer ends. Within the reconnect window the referee waits
+// for the bot to be back (Player::await_available) and the failed call is an ordinary violation
+// with the fallback; once the outage, measured with the injected clock, outlasts the window, the
+// bot is unavailable: each of its seats gets an UNAVAILABLE violation and forfeits, the game ends
+// there (the outcome names the seat), and the bot is marked in the run's UnavailableBots. A
+// marked bot is never asked again: at its first decision of a later game its seats forfeit.
 //
 // Thread safety: a Referee is used by one thread; run one per table.
 #pragma once
@@ -27,6 +34,7 @@
 #include "hearts/game.h"
 #include "match/clock.h"
 #include "match/seat_view.h"
+#include "match/unavailable.h"
 #include "match/watchdog.h"
 #include "players/player.h"
 #include "records.pb.h"
@@ -37,6 +45,8 @@ struct RefereeOptions {
   int64_t move_time_us = 1'000'000;  // per decision
   int64_t game_bank_us = 0;  // total per seat per game; each decision gets min(move, left); 0 = off
   int forfeit_after = 0;     // 0 = never forfeit
+  // How long a bot's calls may keep failing as unavailable before the bot is unavailable.
+  int64_t reconnect_window_us = kDefaultReconnectWindowUs;
 };
 
 // Per-seat totals of one game, for summaries that do not need the full record.
@@ -48,6 +58,7 @@ struct SeatOutcome {
   int violations = 0;
   bool forfeited = false;
   int decisions = 0;
+  int fallbacks = 0;  // decisions the referee's fallback made for this seat
   int64_t think_us = 0;
   int64_t max_think_us = 0;
 };
@@ -55,6 +66,8 @@ struct SeatOutcome {
 struct GameOutcome {
   int deals = 0;
   std::vector<SeatOutcome> seats;
+  // The seat whose bot became unavailable in this game (the game ended there), or -1.
+  int unavailable_seat = -1;
 };
 
 class Referee {
@@ -69,6 +82,10 @@ class Referee {
   GameOutcome play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,
                         hearts::proto::GameRecord* record);
 
+  // Shares the run's record of unavailable bots (by default each referee keeps its own). `bots`
+  // must outlive the referee's games.
+  void share_unavailable(UnavailableBots* bots) { unavailable_ = bots; }
+
  private:
   class GameRun;  // one game in progress (referee.cc)
   hearts::CompiledRules rules_;
@@ -80,6 +97,10 @@ class Referee {
   std::vector<std::unique_ptr<SeatView>> seat_views_;
   // (bot, violation kind) pairs already logged as a warning: later ones go to the debug log.
   std::vector<std::pair<std::string, int>> warned_;
+  UnavailableBots own_unavailable_;
+  UnavailableBots* unavailable_ = &own_unavailable_;
+  // (bot spec, clock time its outage began) for each bot whose last call failed as unavailable.
+  std::vector<std::pair<std::string, int64_t>> outages_;
 };
 
 // The Violation kind matching a failed call.

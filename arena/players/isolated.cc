@@ -193,6 +193,22 @@ class IsolatedPlayer final : public Player {
   const BotIdentity& identity() const override { return source_->identity(); }
   int64_t timing_margin_us() const override { return child_->margin_us(); }
 
+  // A crash already restarted the child; if that restart failed, it is tried again, with pauses.
+  bool await_available(int64_t timeout_us) override {
+    using std::chrono::steady_clock;
+    const auto deadline =
+        steady_clock::now() + std::chrono::microseconds(std::max<int64_t>(timeout_us, 0));
+    steady_clock::duration pause = std::chrono::milliseconds(50);
+    while (!child_->running()) {
+      const auto now = steady_clock::now();
+      if (now >= deadline) return false;
+      std::this_thread::sleep_for(std::min(pause, deadline - now));
+      pause = std::min<steady_clock::duration>(2 * pause, std::chrono::seconds(1));
+      child_->restart(child_->generation());
+    }
+    return true;
+  }
+
  private:
   static CallResult failed(ReplyStatus status, const std::string& text) {
     if (status == ReplyStatus::kBotFailed) return {CallStatus::kError, text, ""};
@@ -285,10 +301,11 @@ class IsolatedPlayer final : public Player {
     // The socket closed: the child is dying, or it closed this one channel.
     if (child_->exiting(100'000)) {
       const std::string death = child_->reap_if_dead(1'000'000);
-      child_->restart(generation);
+      const bool up = child_->restart(generation);
       return {CallStatus::kCrash,
               "the bot's process " + (death.empty() ? "closed its control socket" : death) +
-                  "; restarted (log: " + child_->log_path() + ")",
+                  (up ? "; restarted" : "; it could not be restarted") +
+                  " (log: " + child_->log_path() + ")",
               ""};
     }
     if (status == ReadStatus::kTorn) {
@@ -451,9 +468,9 @@ std::string IsolatedChild::reap_locked(int64_t wait_us) {
   }
 }
 
-void IsolatedChild::restart(uint64_t generation) {
+bool IsolatedChild::restart(uint64_t generation) {
   std::lock_guard lock(mutex_);
-  if (generation != generation_) return;  // another seat already restarted it
+  if (generation != generation_) return control_fd_ >= 0;  // another seat already restarted it
   ++generation_;
   ++restarts_;
   kill_process();
@@ -461,14 +478,20 @@ void IsolatedChild::restart(uint64_t generation) {
   std::string error;
   if (!spawn(&hello, &error)) {
     spdlog::error("isolated bot {}: cannot restart: {}", plugin_path_, error);
-    return;
+    return false;
   }
   spdlog::info("isolated bot {}: restarted (restart {})", plugin_path_, restarts_);
+  return true;
 }
 
 uint64_t IsolatedChild::generation() const {
   std::lock_guard lock(mutex_);
   return generation_;
+}
+
+bool IsolatedChild::running() const {
+  std::lock_guard lock(mutex_);
+  return control_fd_ >= 0;
 }
 
 int IsolatedChild::restarts() const {

@@ -9,7 +9,10 @@
 // The child gets an address-space limit (--bot-memory-mb) and its stdout/stderr go to a per-bot
 // log file. A child that does not answer by the deadline is killed and restarted (a timeout
 // violation); one that dies (segfault, abort, out of memory) is restarted (a crash violation);
-// the game goes on with the referee's fallback for that decision. The child dies with the arena.
+// the game goes on with the referee's fallback for that decision. A restart that fails is tried
+// again while the referee waits within its reconnect window (Player::await_available); a child
+// that keeps crashing or cannot start makes the bot unavailable (match/unavailable.h). The child
+// dies with the arena.
 // Each thread that seats the bot has a child of its own (IsolatedSource), so concurrent tables
 // never share a process.
 #pragma once
@@ -44,9 +47,12 @@ class IsolatedChild {
   // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
   std::string reap_if_dead(int64_t wait_us);
   // Kills (if alive) and starts a fresh process; `generation` guards against double restarts.
-  void restart(uint64_t generation);
+  // True if a process is up afterwards (this one, or the one another seat restarted).
+  bool restart(uint64_t generation);
   uint64_t generation() const;
   int restarts() const;
+  // True while a process is up (it said hello); false after a start or restart that failed.
+  bool running() const;
   const std::string& log_path() const { return log_path_; }
   int64_t margin_us() const { return options_.remote.network_margin_us; }
 

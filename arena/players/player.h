@@ -41,6 +41,14 @@ class Player {
   virtual const BotIdentity& identity() const = 0;
   // Extra time granted beyond the decision limit for transport latency (remote bots).
   virtual int64_t timing_margin_us() const { return 0; }
+  // After a call failed as kUnavailable or kCrash: waits at most timeout_us (real time) for the
+  // bot to be reachable again (a remote bot answering GetInfo, an isolated child restarted and
+  // ready); true as soon as it is, false if the time ran out. Never throws. In-process players
+  // are always reachable.
+  virtual bool await_available(int64_t timeout_us) {
+    (void)timeout_us;
+    return true;
+  }
 };
 
 // Makes players of one bot: a loaded plugin, a remote address. Resolved and checked once before

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <mutex>
+#include <thread>
 
 #include "bot_service.grpc.pb.h"
 #include "players/grpc_log.h"
@@ -237,6 +238,27 @@ class RemotePlayer final : public Player {
 
   const BotIdentity& identity() const override { return identity_; }
   int64_t timing_margin_us() const override { return margin_us_; }
+
+  // Back means GetInfo answers: a channel that connects to a proxy whose bot is gone is not.
+  bool await_available(int64_t timeout_us) override {
+    using std::chrono::system_clock;
+    const auto deadline =
+        system_clock::now() + std::chrono::microseconds(std::max<int64_t>(timeout_us, 0));
+    system_clock::duration pause = std::chrono::milliseconds(50);
+    while (true) {
+      pb::InfoRequest request;
+      request.set_protocol_version(1);
+      pb::BotInfoReply reply;
+      grpc::ClientContext context;
+      context.set_wait_for_ready(true);  // wait while the channel reconnects, with its backoff
+      context.set_deadline(deadline);
+      if (shared_->get()->GetInfo(&context, request, &reply).ok()) return true;
+      const auto now = system_clock::now();
+      if (now >= deadline) return false;
+      std::this_thread::sleep_for(std::min(pause, deadline - now));
+      pause = std::min<system_clock::duration>(2 * pause, std::chrono::seconds(1));
+    }
+  }
 
  private:
   const std::string& game_id(uint32_t game_index) {

@@ -4,7 +4,9 @@
 //
 // Channels are created with deliberate limits: 4 MiB messages at most, keepalive pings every
 // 30 s, and reconnection backoff from 100 ms to 2 s, so a bot that comes back is used again.
-// Calls never wait for a connection (fail fast), so a dead bot cannot stall the arena.
+// Calls never wait for a connection (fail fast), so a dead bot cannot stall the arena; after a
+// failed call the referee waits, within its reconnect window, until GetInfo answers again
+// (Player::await_available, match/unavailable.h).
 // Thread safety: a RemoteSource may create players from any thread; each RemotePlayer is used
 // by one thread at a time.
 #pragma once

@@ -123,11 +123,9 @@ bool forfeits_follow(const hearts::proto::GameRecord& record, const PlayedSteps&
   return true;
 }
 
-}  // namespace
-
-bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
-                    int forfeit_after, int num_players, std::string* why) {
-  if (!check_fields(record, num_players, why)) return false;
+// The forfeit_after rule alone.
+bool check_forfeit_after(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
+                         int forfeit_after, int num_players, std::string* why) {
   if (forfeit_after <= 0) {
     if (record.forfeited_size() > 0) {
       *why = "forfeited: " + list_text(record.forfeited()) +
@@ -170,6 +168,67 @@ bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& 
   }
   *why = first_reason.empty() ? "the violations do not fit the recorded game" : first_reason;
   return false;
+}
+
+// The trailing block of UNAVAILABLE violations, one per seat it forfeits, that an unavailable
+// bot's forfeit leaves: [first, last) of the violations, or first == last if there is none. The
+// violations after it can only be game-end notifications of the seats still playing.
+void unavailable_block(const hearts::proto::GameRecord& record, int* first, int* last) {
+  const Violations& v = record.violations();
+  const auto forfeited = [&](int seat) {
+    return std::find(record.forfeited().begin(), record.forfeited().end(), seat) !=
+           record.forfeited().end();
+  };
+  int end = v.size();
+  while (end > 0 &&
+         !(v[end - 1].kind() == Violation::UNAVAILABLE && forfeited(v[end - 1].seat()))) {
+    --end;
+  }
+  int begin = end;
+  while (begin > 0 && v[begin - 1].kind() == Violation::UNAVAILABLE &&
+         forfeited(v[begin - 1].seat())) {
+    --begin;
+  }
+  *first = begin;
+  *last = end;
+}
+
+}  // namespace
+
+bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
+                    const ForfeitPolicy& policy, int num_players, std::string* why) {
+  if (!check_fields(record, num_players, why)) return false;
+  if (!policy.unavailable_forfeits || record.forfeited_size() == 0) {
+    return check_forfeit_after(record, steps, policy.forfeit_after, num_players, why);
+  }
+  int first = 0, last = 0;
+  unavailable_block(record, &first, &last);
+  if (first == last)
+    return check_forfeit_after(record, steps, policy.forfeit_after, num_players, why);
+  // The block's seats forfeited as unavailable; the rest of the record must follow forfeit_after,
+  // with the game ending at the block.
+  hearts::proto::GameRecord rest = record;
+  rest.clear_violations();
+  rest.clear_forfeited();
+  std::vector<int> block_seats;
+  for (int k = 0; k < record.violations_size(); ++k) {
+    if (k >= first && k < last) {
+      block_seats.push_back(record.violations(k).seat());
+    } else {
+      *rest.add_violations() = record.violations(k);
+    }
+  }
+  std::sort(block_seats.begin(), block_seats.end());
+  if (std::adjacent_find(block_seats.begin(), block_seats.end()) != block_seats.end()) {
+    *why = "two UNAVAILABLE forfeits for one seat";
+    return false;
+  }
+  for (int seat : record.forfeited()) {
+    if (!std::binary_search(block_seats.begin(), block_seats.end(), seat)) rest.add_forfeited(seat);
+  }
+  PlayedSteps ended = steps;
+  ended.game_over = true;  // the unavailable forfeit ended it
+  return check_forfeit_after(rest, ended, policy.forfeit_after, num_players, why);
 }
 
 }  // namespace arena

@@ -38,10 +38,21 @@ struct PlayedSteps {
   bool game_over = false;               // the engine's game is over after the last recorded deal
 };
 
+// The forfeit rules a records header states.
+struct ForfeitPolicy {
+  int forfeit_after = 0;              // a seat forfeits at its N-th violation; 0 = never
+  bool unavailable_forfeits = false;  // header on_unavailable FORFEIT: an unavailable bot forfeits
+};
+
 // True if the record's violations and `forfeited` list are what the referee records for `steps`
-// under `forfeit_after` (0 or less = never), and the game ends where the rule ends it. Otherwise
-// false with *why (one line, no game prefix).
+// under `policy`, and the game ends where the rules end it. Otherwise false with *why (one line,
+// no game prefix).
+//
+// An unavailable bot's forfeit cannot be re-played (the outage is outside the record), so it is
+// checked for consistency only: under unavailable_forfeits, the seats it forfeits each end the
+// game's violations before the game-end notifications with one UNAVAILABLE violation, in one
+// block, and everything else must follow the forfeit_after rule, the game ending at that block.
 bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
-                    int forfeit_after, int num_players, std::string* why);
+                    const ForfeitPolicy& policy, int num_players, std::string* why);
 
 }  // namespace arena

@@ -171,11 +171,9 @@ std::vector<PassPlan> candidate_plans(const hearts::CompiledRules& rules, const 
 
 class GameVerifier {
  public:
-  GameVerifier(const hearts::CompiledRules& rules, const GameRecord& record, int forfeit_after)
-      : rules_(rules),
-        record_(record),
-        n_(rules.rules.num_players),
-        forfeit_after_(forfeit_after) {}
+  GameVerifier(const hearts::CompiledRules& rules, const GameRecord& record,
+               const ForfeitPolicy& policy)
+      : rules_(rules), record_(record), n_(rules.rules.num_players), policy_(policy) {}
 
   bool run(std::string* discrepancy) {
     const bool ok = verify();
@@ -266,6 +264,9 @@ class GameVerifier {
   // The referee stops a game only after a decision (or a deal's end), so a deal cut short holds
   // at least one: its last decision is the game's.
   bool cut_short_at_a_decision(int d, const Game& game) {
+    // An unavailable bot forfeits where it was found unavailable, before its decision is made:
+    // possibly a deal's first (check_forfeits checks the forfeit itself).
+    if (policy_.unavailable_forfeits && record_.forfeited_size() > 0) return true;
     if (steps_.slots.empty() || steps_.slots.back().kind == ViolationSlot::kNotify ||
         steps_.slots.back().deal != game.deal_index()) {
       return fail(d, -1,
@@ -425,7 +426,7 @@ class GameVerifier {
       steps_.game_end.push_back({ViolationSlot::kNotify, s, game.deal_index(), trick});
     }
     std::string why;
-    if (!check_forfeits(record_, steps_, forfeit_after_, n_, &why)) return fail(-1, -1, why);
+    if (!check_forfeits(record_, steps_, policy_, n_, &why)) return fail(-1, -1, why);
     return true;
   }
 
@@ -498,7 +499,7 @@ class GameVerifier {
   const hearts::CompiledRules& rules_;
   const GameRecord& record_;
   const int n_;
-  const int forfeit_after_;
+  const ForfeitPolicy policy_;
   PlayedSteps steps_;  // the decisions and notifications re-played, for the forfeit rule
   std::string error_;
 };
@@ -507,7 +508,12 @@ class GameVerifier {
 
 bool verify_game(const hearts::CompiledRules& rules, const GameRecord& record, int forfeit_after,
                  std::string* discrepancy) {
-  return GameVerifier(rules, record, forfeit_after).run(discrepancy);
+  return verify_game(rules, record, ForfeitPolicy{forfeit_after, false}, discrepancy);
+}
+
+bool verify_game(const hearts::CompiledRules& rules, const GameRecord& record,
+                 const ForfeitPolicy& policy, std::string* discrepancy) {
+  return GameVerifier(rules, record, policy).run(discrepancy);
 }
 
 namespace {
@@ -644,7 +650,10 @@ bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTot
     if (options.expected && !check_expected(game, (*options.expected)[k], discrepancy)) {
       return false;
     }
-    if (!verify_game(*compiled, game, file.header.forfeit_after(), discrepancy)) return false;
+    const ForfeitPolicy policy{
+        file.header.forfeit_after(),
+        file.header.on_unavailable() == hearts::proto::RecordsHeader::FORFEIT};
+    if (!verify_game(*compiled, game, policy, discrepancy)) return false;
     if (totals) {
       ++totals->games;
       totals->deals += game.deals_size();

@@ -23,6 +23,7 @@
 
 #include "hearts/rules.h"
 #include "records.pb.h"
+#include "records/forfeit_check.h"
 #include "records/records_io.h"
 
 namespace arena {
@@ -33,6 +34,9 @@ namespace arena {
 // is record.game_index() + 1, as `arena play` prints it).
 bool verify_game(const hearts::CompiledRules& rules, const hearts::proto::GameRecord& record,
                  int forfeit_after, std::string* discrepancy);
+// The same under a header's whole forfeit policy (forfeit_after and on_unavailable).
+bool verify_game(const hearts::CompiledRules& rules, const hearts::proto::GameRecord& record,
+                 const ForfeitPolicy& policy, std::string* discrepancy);
 
 // A game as its schedule places it, for records whose writer followed one (a tournament). The
 // records library does not know schedules: the caller (tournament/) fills these in.

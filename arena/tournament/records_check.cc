@@ -37,6 +37,9 @@ std::string tournament_fingerprint(const pb::RecordsHeader& header, int groups,
           "|move:" + std::to_string(header.move_time_limit_us()) +
           "|bank:" + std::to_string(header.game_time_bank_us()) +
           "|forfeit:" + std::to_string(header.forfeit_after());
+  // The policy decides which forfeits the records may hold, so a resume must keep it. Only the
+  // non-default policy is named: the fingerprints of earlier tournaments stay as they were.
+  if (header.on_unavailable() == pb::RecordsHeader::FORFEIT) text += "|unavailable:forfeit";
   return sha256_hex(text).substr(0, 32);
 }
 

@@ -172,6 +172,7 @@ GameSummary summarize_game(const pb::GameRecord& game) {
     if (s < game.final_scores_size()) seat.final_score = game.final_scores(s);
     if (s < game.final_counters_size()) seat.final_counters = game.final_counters(s);
     if (summary.ranked) seat.rank = game.ranks(s);
+    if (s < game.fallback_decisions_size()) seat.fallbacks = game.fallback_decisions(s);
   }
   for (int s : game.forfeited()) {
     if (s >= 0 && s < n) summary.seats[s].forfeited = true;
@@ -249,6 +250,7 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
     think_sum_[seat.bot] += seat.think_us;
     think_max_[seat.bot] = std::max(think_max_[seat.bot], seat.max_think_us);
     bots_[seat.bot].decisions += seat.decisions;
+    bots_[seat.bot].fallbacks += seat.fallbacks;
   }
   deals_ += deals;
   std::vector<BotInGame> entries;
@@ -364,6 +366,7 @@ Json results_json(const Results& r) {
     Json& v = e["violations"] = Json::object();
     v["total"] = s.violations;
     for (const auto& [kind, count] : s.violations_by_kind) v[kind] = count;
+    e["fallback_decisions"] = s.fallbacks;
   }
   Json& pairs = out["head_to_head"] = Json::array();
   for (const PairResult& p : r.head_to_head) {
@@ -390,9 +393,9 @@ std::string results_text(const Results& r) {
   std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
                 r.deals, r.rules.c_str(), r.players);
   text += line;
-  std::snprintf(line, sizeof line, "%-4s %-16s %6s %8s  %-22s %6s  %-20s %-22s %5s %9s\n", "",
+  std::snprintf(line, sizeof line, "%-4s %-16s %6s %8s  %-22s %6s  %-20s %-22s %5s %8s %9s\n", "",
                 "bot", "games", "deals", "points/deal [95% CI]", "win%", "rating [95% CI]",
-                "TrueSkill mu/sigma (-3s)", "viol", "think ms");
+                "TrueSkill mu/sigma (-3s)", "viol", "fallback", "think ms");
   text += line;
   for (size_t i = 0; i < r.standings.size(); ++i) {
     const BotStanding& s = r.standings[i];
@@ -404,9 +407,9 @@ std::string results_text(const Results& r) {
     const std::string ts = fixed(s.trueskill_mu, 1) + "/" + fixed(s.trueskill_sigma, 2) + " (" +
                            fixed(s.trueskill_conservative, 1) + ")";
     std::snprintf(line, sizeof line,
-                  "%-4zu %-16s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %9.3f\n", i + 1,
+                  "%-4zu %-16s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %8lld %9.3f\n", i + 1,
                   s.name.c_str(), s.games, s.deals, ppd.c_str(), 100.0 * s.win_rate, rating.c_str(),
-                  ts.c_str(), s.violations, s.mean_think_ms);
+                  ts.c_str(), s.violations, s.fallbacks, s.mean_think_ms);
     text += line;
   }
   if (!r.head_to_head.empty()) {

@@ -4,9 +4,10 @@
 // Per bot: games and deals; mean points per deal with a 95% bootstrap interval over duplicate
 // groups; win rate (ties split); a Plackett-Luce rating on an Elo-like scale with its interval;
 // TrueSkill mu, sigma and mu - 3 sigma (games applied in schedule order); violations by kind;
-// think time (kept apart: it is measured, not a function of the seed). Plus head-to-head mean
-// point differences with intervals. A bot seated more than once at a table (fewer bots than
-// seats) counts once per game with its copies' mean points and mean final score.
+// decisions left to the referee's fallback (recorded per game since the field exists); think time
+// (kept apart: it is measured, not a function of the seed). Plus head-to-head mean point
+// differences with intervals. A bot seated more than once at a table (fewer bots than seats) counts
+// once per game with its copies' mean points and mean final score.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,7 @@ struct BotStanding {
   double trueskill_mu = 0, trueskill_sigma = 0, trueskill_conservative = 0;
   int violations = 0;
   std::vector<std::pair<std::string, int>> violations_by_kind;
+  long long fallbacks = 0;  // decisions the referee's fallback made for the bot
   long long decisions = 0;
   double mean_think_ms = 0, max_think_ms = 0;
 };
@@ -76,6 +78,7 @@ struct SeatSummary {
   long long decisions = 0;
   int64_t think_us = 0;
   int64_t max_think_us = 0;
+  int fallbacks = 0;  // the record's fallback_decisions: the whole game, cut-short deal included
 };
 
 // What compute_results needs of one game: a few hundred bytes instead of a record with a

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "common/atomic_file.h"
@@ -138,6 +139,10 @@ pb::RecordsHeader make_header(const TournamentSetup& setup,
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);
   header.set_forfeit_after(setup.referee.forfeit_after);
+  header.set_on_unavailable(setup.on_unavailable == UnavailablePolicy::kForfeit
+                                ? pb::RecordsHeader::FORFEIT
+                                : pb::RecordsHeader::STOP);
+  header.set_reconnect_window_us(setup.referee.reconnect_window_us);
   // Everything that decides which games are played and how: a resumed run must match it.
   header.set_tournament_fingerprint(
       tournament_fingerprint(header, setup.groups, setup.all_permutations, gauntlet));
@@ -252,6 +257,9 @@ class SchedulePlay {
     return failure_;
   }
 
+  // After play_all: why the run stopped early for an unavailable bot (kStop), or empty.
+  const std::string& stop_line() const { return stop_line_; }
+
  private:
   static int64_t hang_limit_ms(const TournamentSetup& setup) {
     return setup.hang_ms > 0 ? setup.hang_ms
@@ -278,7 +286,7 @@ class SchedulePlay {
   // released around each write (writer, results, progress are this worker's until it is done).
   void write_ready_games(std::unique_lock<std::mutex>& lock) {
     writing_ = true;
-    while (failure_.empty() && written_ < total_ && finished_[written_]) {
+    while (failure_.empty() && written_ < stop_at_ && finished_[written_]) {
       const FinishedGame game = std::move(*finished_[written_]);
       finished_[written_].reset();
       lock.unlock();
@@ -300,6 +308,7 @@ class SchedulePlay {
   void worker() {
     const int slot = watchdog_.add_slot();
     Referee referee(compiled_, setup_.referee, clock_, &watchdog_, slot);
+    referee.share_unavailable(&unavailable_);
     // One record per worker, cleared by play_game: its play messages are reused game after game.
     pb::GameRecord record;
     while (true) {
@@ -311,8 +320,10 @@ class SchedulePlay {
       SeatedPlayers players;
       std::string create_error;
       const bool seated = seat_players(seat_sources, compiled_, game.seed, &players, &create_error);
+      int unavailable_seat = -1;
       if (seated) {
-        referee.play_game(game.seed, game.index, players.seats, &record);
+        unavailable_seat =
+            referee.play_game(game.seed, game.index, players.seats, &record).unavailable_seat;
         for (int bot : game.seat_bots) record.add_seat_bots(bot);
         record.set_group_key(game.group_key);
         record.set_table(game.table);
@@ -320,16 +331,46 @@ class SchedulePlay {
       } else {
         record.Clear();
       }
-      FinishedGame result{summarize_game(record), RecordsWriter::encode(record)};
+      // Under kStop the game an unavailable bot was in is not recorded: a resume plays it again.
+      const bool discard =
+          unavailable_seat >= 0 && setup_.on_unavailable == UnavailablePolicy::kStop;
+      FinishedGame result;
+      if (!discard) result = {summarize_game(record), RecordsWriter::encode(record)};
       std::unique_lock lock(mutex_);
       if (!seated && failure_.empty()) failure_ = create_error;
-      if (!failure_.empty()) {
+      if (unavailable_seat >= 0) note_unavailable(k, game, unavailable_seat);
+      if (!failure_.empty() || discard) {
         next_ = total_;
+        if (!writing_) write_ready_games(lock);  // the finished games before it
         return;
       }
       finished_[k] = std::move(result);
       if (!writing_) write_ready_games(lock);
     }
+  }
+
+  // With the lock held: the game at place k found a bot unavailable. Under kStop nothing from
+  // the earliest such game on is written; under kForfeit a line names the bot the first time.
+  void note_unavailable(size_t k, const ScheduledGame& game, int seat) {
+    const BotIdentity& bot = sources_[game.seat_bots[seat]]->identity();
+    const std::string window = std::to_string(setup_.referee.reconnect_window_us / 1000) + " ms";
+    if (setup_.on_unavailable == UnavailablePolicy::kStop) {
+      if (k >= stop_at_) return;
+      stop_at_ = k;
+      stop_line_ = "bot '" + bot.name + "' (" + bot.spec +
+                   ") did not answer for longer than the reconnect window (" + window +
+                   ") in game " + std::to_string(game.index + 1) +
+                   "; the tournament stops. Every finished game is in " + writer_.path() +
+                   ": bring the bot back and run the same command again to resume (game " +
+                   std::to_string(game.index + 1) + " is played again)";
+      return;
+    }
+    if (!announced_.insert(bot.spec).second) return;
+    std::fprintf(stderr,
+                 "\r%80s\rarena: bot '%s' (%s) did not answer for longer than the reconnect "
+                 "window (%s) in game %u: it forfeits that game and each of its later games "
+                 "(--on-unavailable forfeit)\n",
+                 "", bot.name.c_str(), bot.spec.c_str(), window.c_str(), game.index + 1);
   }
 
   const TournamentSetup& setup_;
@@ -344,6 +385,12 @@ class SchedulePlay {
   size_t written_;        // games [first, written) are in the file; guarded by mutex_
   bool writing_ = false;  // a worker is writing; guarded by mutex_
   std::string failure_;   // the first error; guarded by mutex_
+  // The earliest place whose game found a bot unavailable under kStop (total_: none) and the line
+  // that says so; guarded by mutex_, as is announced_ (the specs named under kForfeit).
+  size_t stop_at_ = total_;
+  std::string stop_line_;
+  std::set<std::string> announced_;
+  UnavailableBots unavailable_;
   std::atomic<size_t> next_;
   Watchdog watchdog_;
   const TscClock clock_;
@@ -421,6 +468,10 @@ int run_tournament(const TournamentSetup& setup) {
                                          ": run the same command again to resume");
   const std::string failure = play.play_all();
   if (!failure.empty()) return fail(failure);
+  if (!play.stop_line().empty()) {
+    fail(play.stop_line());
+    return kExitBotUnavailable;
+  }
   return write_and_print_results(setup, built, path);
 }
 

@@ -26,8 +26,9 @@ struct TournamentSetup {
   int concurrency = 1;
   std::string out_dir;
   bool all_permutations = false;
-  std::string gauntlet;  // a spec from `specs`, or empty
-  RefereeOptions referee;
+  std::string gauntlet;    // a spec from `specs`, or empty
+  RefereeOptions referee;  // its reconnect_window_us is the reconnect window
+  UnavailablePolicy on_unavailable = UnavailablePolicy::kStop;
   int64_t hang_ms = 0;
   SpecOptions spec_options;
   std::vector<std::string> plugin_dirs;
@@ -41,6 +42,10 @@ struct TournamentSetup {
 };
 
 // Runs (or resumes) the tournament; returns the process exit code. Errors are one line on stderr.
+// A bot unavailable for longer than the reconnect window (match/unavailable.h), under kStop:
+// the games before the one it was in are written, that game and later ones are not, one line
+// names the bot and says how to resume, and the code is kExitBotUnavailable. Under kForfeit a
+// line names the bot when it is first found unavailable, and the run goes on.
 int run_tournament(const TournamentSetup& setup);
 
 // The records file and results file of a shard inside the output directory.

@@ -211,6 +211,41 @@ TEST_F(Isolated, SegfaultsAreCrashViolationsAndTheBotIsRestarted) {
   EXPECT_EQ(live_children(), 0) << "the child dies with its source";
 }
 
+TEST_F(Isolated, AChildThatCannotStartAgainMakesTheBotUnavailable) {
+  ::setenv("HEARTS_SEGFAULT_EVERY", "5", 1);
+  // A copy of the plugin, removed once the first child has loaded it: no restart can load it.
+  fs::create_directories(log_dir_);
+  const fs::path copy = log_dir_ / "libsegfault_copy.so";
+  fs::copy_file(fs::path(HEARTS_TEST_PLUGIN_DIR) / "libsegfault_bot.so", copy);
+  auto source = resolve("isolated:" + copy.string());
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  fs::remove(copy);
+
+  const auto rules = fixed_deals(2);
+  Table table({source, plugin("random"), plugin("random"), plugin("random")}, rules);
+  SteadyClock clock;
+  RefereeOptions options;
+  options.reconnect_window_us = 500'000;
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  const GameOutcome outcome = referee.play_game(99, 0, table.seats, &record);
+  // The 5th play crashed the child; neither the restart then nor those tried again within the
+  // window could load the plugin: the bot is unavailable, forfeits, and the game ends there.
+  EXPECT_EQ(outcome.unavailable_seat, 0);
+  ASSERT_EQ(record.violations_size(), 1);
+  const Violation& v = record.violations(0);
+  EXPECT_EQ(Violation::Kind_Name(v.kind()), "UNAVAILABLE") << v.detail();
+  EXPECT_EQ(v.seat(), 0);
+  EXPECT_NE(v.detail().find("; it could not be restarted (log: "), std::string::npos) << v.detail();
+  EXPECT_NE(v.detail().find("(reconnect window 500.0 ms)"), std::string::npos) << v.detail();
+  ASSERT_EQ(record.forfeited_size(), 1);
+  EXPECT_EQ(record.forfeited(0), 0);
+  EXPECT_EQ(record.deals_size(), 1);
+  EXPECT_GE(isolated->restarts(), 2) << "restarts are tried again within the window";
+  EXPECT_EQ(live_children(), 0);
+}
+
 TEST_F(Isolated, HangingBotIsKilledAndRestartedAtTheDeadline) {
   ::setenv("HEARTS_HANG_FROM_GAME", "0", 1);
   auto source = resolve("isolated:hang");
