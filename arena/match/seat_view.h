@@ -45,7 +45,7 @@ class SeatView {
   void copy(const hearts::Observation& source);
   void hide_kitty_points(const hearts::Observation& source, const hearts::Game& game);
 
-  hearts::Observation view_;
+  hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
   std::array<hearts::PlayRecord, hearts::kDeckSize> plays_{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
