@@ -16,6 +16,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/console.h"
+
 namespace arena {
 namespace {
 
@@ -225,10 +227,8 @@ int ConnectionListener::open_connections() {
 void ConnectionListener::note_state(int state) {
   if (state == state_) return;
   if (state == kStateFull) {
-    spdlog::warn(
-        "serve: {} connections are open (--max-connections); refusing new ones until "
-        "one closes",
-        connections_.size());
+    spdlog::warn("serve: {} open (--max-connections); refusing new ones until one closes",
+                 count_of(static_cast<long long>(connections_.size()), "connection"));
   } else if (state == kStateNoDescriptors) {
     spdlog::warn("serve: out of file descriptors; refusing new connections until some are freed");
   } else {

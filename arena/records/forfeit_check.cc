@@ -123,6 +123,27 @@ bool forfeits_follow(const hearts::proto::GameRecord& record, const PlayedSteps&
   return true;
 }
 
+// Each decision left to the fallback comes with the violation that caused it.
+bool check_fallbacks(const hearts::proto::GameRecord& record, int num_players, std::string* why) {
+  const Violations& v = record.violations();
+  if (record.fallback_decisions_size() != 0 && record.fallback_decisions_size() != num_players) {
+    *why = "fallback_decisions has " + std::to_string(record.fallback_decisions_size()) +
+           " entries for " + std::to_string(num_players) + " seats";
+    return false;
+  }
+  for (int s = 0; s < record.fallback_decisions_size(); ++s) {
+    int seat_violations = 0;
+    for (const Violation& violation : v) seat_violations += violation.seat() == s;
+    if (record.fallback_decisions(s) < 0 || record.fallback_decisions(s) > seat_violations) {
+      *why = "fallback_decisions: seat " + std::to_string(s) + " has " +
+             std::to_string(record.fallback_decisions(s)) + ", but " +
+             std::to_string(seat_violations) + " violations (each fallback follows one)";
+      return false;
+    }
+  }
+  return true;
+}
+
 // The forfeit_after rule alone.
 bool check_forfeit_after(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
                          int forfeit_after, int num_players, std::string* why) {
@@ -193,11 +214,8 @@ void unavailable_block(const hearts::proto::GameRecord& record, int* first, int*
   *last = end;
 }
 
-}  // namespace
-
-bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
-                    const ForfeitPolicy& policy, int num_players, std::string* why) {
-  if (!check_fields(record, num_players, why)) return false;
+bool check_forfeits_and_end(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
+                            const ForfeitPolicy& policy, int num_players, std::string* why) {
   if (!policy.unavailable_forfeits || record.forfeited_size() == 0) {
     return check_forfeit_after(record, steps, policy.forfeit_after, num_players, why);
   }
@@ -229,6 +247,15 @@ bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& 
   PlayedSteps ended = steps;
   ended.game_over = true;  // the unavailable forfeit ended it
   return check_forfeit_after(rest, ended, policy.forfeit_after, num_players, why);
+}
+
+}  // namespace
+
+bool check_forfeits(const hearts::proto::GameRecord& record, const PlayedSteps& steps,
+                    const ForfeitPolicy& policy, int num_players, std::string* why) {
+  return check_fields(record, num_players, why) &&
+         check_forfeits_and_end(record, steps, policy, num_players, why) &&
+         check_fallbacks(record, num_players, why);
 }
 
 }  // namespace arena

@@ -6,6 +6,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 
+#include "common/console.h"
 #include "common/read_file.h"
 
 namespace arena {
@@ -167,8 +168,8 @@ void read_games(MessageReader& reader, const std::string& path, RecordsFile* out
     if (result < 0) {
       out->damaged = result == -2;
       out->torn =
-          "records file " + path + ": " + problem + " after " + std::to_string(out->games.size()) +
-          " complete games; " +
+          "records file " + path + ": " + problem + " after " +
+          count_of(static_cast<long long>(out->games.size()), "complete game") + "; " +
           (out->damaged ? "only the games before it can be read" : "the complete games are kept");
       break;
     }

@@ -265,3 +265,26 @@ TEST(Unavailable, VerifyRefusesForgedUnavailableForfeits) {
 
 }  // namespace
 }  // namespace arena
+
+namespace arena {
+namespace {
+
+// A fallback count follows a violation: a record claiming more fallbacks than violations is forged.
+TEST(Unavailable, VerifyRefusesForgedFallbackCounts) {
+  const auto rules = two_deals();
+  ManualClock clock;
+  Table table(rules, clock, CallStatus::kUnavailable, [](int call) { return call == 2; });
+  Referee referee(rules, with_window(), clock);
+  GameRecord record;
+  referee.play_game(5, 0, table.seats, &record);
+  ASSERT_EQ(record.fallback_decisions_size(), 4);
+  std::string why;
+  ASSERT_TRUE(verify_game(rules, record, ForfeitPolicy{0, true}, &why)) << why;
+  GameRecord forged = record;
+  forged.set_fallback_decisions(3, 7);
+  EXPECT_FALSE(verify_game(rules, forged, ForfeitPolicy{0, true}, &why));
+  EXPECT_NE(why.find("fallback_decisions: seat 3 has 7"), std::string::npos) << why;
+}
+
+}  // namespace
+}  // namespace arena

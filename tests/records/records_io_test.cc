@@ -188,7 +188,7 @@ TEST_F(RecordsIoTest, UnreadableRecordWithMoreAfterItIsDamageNotATornTail) {
       file.torn.find(path("damaged.rec") + ": an unreadable record at byte " +
                      std::to_string(starts[1]) + " (" + std::to_string(bytes.size() - starts[2]) +
                      " more bytes follow it: the file is damaged, not cut short) after 1 "
-                     "complete games; only the games before it can be read"),
+                     "complete game; only the games before it can be read"),
       std::string::npos)
       << file.torn;
   // The same in the last record, with nothing after it, is a torn tail: a killed run's.

@@ -302,7 +302,7 @@ TEST_F(VerifyTamper, DamageInTheMiddleFailsWhereATornTailWarns) {
   std::ofstream(damaged, std::ios::binary | std::ios::trunc) << bytes;
   const RunResult r = run_arena("verify " + damaged);
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_NE(r.out.find("the file is damaged, not cut short) after 1 complete games"),
+  EXPECT_NE(r.out.find("the file is damaged, not cut short) after 1 complete game;"),
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("verified"), std::string::npos) << r.out;

@@ -328,10 +328,10 @@ TEST_F(Tournament, DamagedRecordsAreNotResumedOver) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
   const RunResult again = run(args);
   EXPECT_EQ(again.exit_code, 2) << again.err;
-  EXPECT_NE(again.err.find("the file is damaged, not cut short) after 1 complete games"),
+  EXPECT_NE(again.err.find("the file is damaged, not cut short) after 1 complete game;"),
             std::string::npos)
       << again.err;
-  EXPECT_NE(again.err.find("complete games; only the games before it can be read; the tournament "
+  EXPECT_NE(again.err.find("complete game; only the games before it can be read; the tournament "
                            "cannot resume in it: move it aside first"),
             std::string::npos)
       << again.err;
