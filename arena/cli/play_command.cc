@@ -1,5 +1,6 @@
 // `arena play`: a series of games between given bots, refereed and optionally recorded.
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -248,7 +249,9 @@ bool stop_for_unavailable(const Series& series, int g, int seat, const RecordsWr
       return false;
     }
     announced->push_back(bot.spec);
-    std::cerr << "\r" << std::string(80, ' ') << "\rarena: " << what
+    // Over a progress line on a terminal; a file or pipe gets the plain line.
+    if (::isatty(STDERR_FILENO)) std::cerr << "\r" << std::string(80, ' ') << "\r";
+    std::cerr << "arena: " << what
               << ": it forfeits that game and each of its later games (--on-unavailable forfeit)"
               << std::endl;
     return false;

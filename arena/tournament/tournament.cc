@@ -366,11 +366,13 @@ class SchedulePlay {
       return;
     }
     if (!announced_.insert(bot.spec).second) return;
+    // Over a progress line on a terminal; a file or pipe gets the plain line.
+    if (::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%80s\r", "");
     std::fprintf(stderr,
-                 "\r%80s\rarena: bot '%s' (%s) did not answer for longer than the reconnect "
-                 "window (%s) in game %u: it forfeits that game and each of its later games "
+                 "arena: bot '%s' (%s) did not answer for longer than the reconnect window (%s) "
+                 "in game %u: it forfeits that game and each of its later games "
                  "(--on-unavailable forfeit)\n",
-                 "", bot.name.c_str(), bot.spec.c_str(), window.c_str(), game.index + 1);
+                 bot.name.c_str(), bot.spec.c_str(), window.c_str(), game.index + 1);
   }
 
   const TournamentSetup& setup_;
