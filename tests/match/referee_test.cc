@@ -436,14 +436,19 @@ class WatchfulPlayer final : public Player {
   BotIdentity identity_;
 };
 
-TEST(Referee, ObservationsPointOnlyIntoTheSeatsOwnBuffer) {
-  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 2);
-  std::array<WatchfulPlayer, 4> players;
+// One game of `rules` (seed 7) with a WatchfulPlayer in every seat.
+void play_watched(const hearts::CompiledRules& rules, std::array<WatchfulPlayer, 4>& players) {
   std::vector<Player*> seats;
   for (WatchfulPlayer& p : players) seats.push_back(&p);
   SteadyClock clock;
   Referee referee(rules, RefereeOptions{}, clock);
   referee.play_game(7, 0, seats, nullptr);
+}
+
+TEST(Referee, ObservationsPointOnlyIntoTheSeatsOwnBuffer) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 2);
+  std::array<WatchfulPlayer, 4> players;
+  play_watched(rules, players);
   for (const WatchfulPlayer& p : players) {
     EXPECT_GT(p.decisions_, 20);
     EXPECT_EQ(p.outside_, 0) << "an Observation pointer leads outside the seat's buffer";
@@ -453,11 +458,7 @@ TEST(Referee, ObservationsPointOnlyIntoTheSeatsOwnBuffer) {
 TEST(Referee, DealEndNotificationsNameTheDealThatEnded) {
   const auto rules = fixed_deals(*hearts::preset_rules("standard"), 3);
   std::array<WatchfulPlayer, 4> players;
-  std::vector<Player*> seats;
-  for (WatchfulPlayer& p : players) seats.push_back(&p);
-  SteadyClock clock;
-  Referee referee(rules, RefereeOptions{}, clock);
-  referee.play_game(7, 0, seats, nullptr);
+  play_watched(rules, players);
   for (const WatchfulPlayer& p : players) {
     ASSERT_EQ(p.deal_ends_.size(), 3u);
     for (int d = 0; d < 3; ++d) {
