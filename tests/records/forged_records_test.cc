@@ -16,10 +16,14 @@
 
 #include "records/records_io.h"
 #include "records/verify.h"
+#include "support/records_files.h"
 #include "support/run_arena.h"
 
 namespace arena {
 namespace {
+
+using arena_test::read_or_die;
+using arena_test::write_or_die;
 
 using arena_test::run_arena;
 using arena_test::RunResult;
@@ -36,20 +40,6 @@ std::string temp_file(const std::string& name) {
     return path;
   }();
   return (dir / name).string();
-}
-
-RecordsFile read_or_die(const std::string& path) {
-  RecordsFile file;
-  std::string error;
-  EXPECT_TRUE(read_records(path, &file, &error)) << error;
-  return file;
-}
-
-void write_or_die(const std::string& path, const RecordsFile& file) {
-  std::string error;
-  auto writer = RecordsWriter::create(path, file.header, &error);
-  ASSERT_TRUE(writer) << error;
-  for (const auto& game : file.games) ASSERT_TRUE(writer->append(game, &error)) << error;
 }
 
 // Plays `args` into a records file named `name`, the thrower throwing where `thrower_in` says.

@@ -2,6 +2,7 @@
 // plugins under many rule sets verify cleanly; a record tampered with in any one place (a play,
 // a deal score, a final score, a trick winner) fails with exit 1 naming the game and deal.
 #include "records/verify.h"
+#include "support/records_files.h"
 #include "support/run_arena.h"
 
 #include <google/protobuf/struct.pb.h>
@@ -22,6 +23,9 @@
 namespace arena {
 namespace {
 
+using arena_test::read_or_die;
+using arena_test::write_or_die;
+
 using arena_test::run_arena;
 using arena_test::RunResult;
 
@@ -37,20 +41,6 @@ std::filesystem::path temp_dir() {
 
 std::string temp_file(const std::string& name) {
   return (temp_dir() / name).string();
-}
-
-RecordsFile read_or_die(const std::string& path) {
-  RecordsFile file;
-  std::string error;
-  EXPECT_TRUE(read_records(path, &file, &error)) << error;
-  return file;
-}
-
-void write_or_die(const std::string& path, const RecordsFile& file) {
-  std::string error;
-  auto writer = RecordsWriter::create(path, file.header, &error);
-  ASSERT_TRUE(writer) << error;
-  for (const auto& game : file.games) ASSERT_TRUE(writer->append(game, &error)) << error;
 }
 
 // Plays a series into `path` with the arena binary.

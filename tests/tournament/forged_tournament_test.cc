@@ -21,9 +21,13 @@
 #include <vector>
 
 #include "records/records_io.h"
+#include "support/records_files.h"
 #include "support/run_arena.h"
 
 namespace {
+
+using arena_test::read_or_die;
+using arena_test::write_or_die;
 
 namespace fs = std::filesystem;
 using arena::RecordsFile;
@@ -49,20 +53,6 @@ std::vector<std::string> lines(const std::string& text) {
     if (line.rfind("schedule: ", 0) != 0) out.push_back(line);  // the informational summary
   }
   return out;
-}
-
-RecordsFile read_or_die(const std::string& path) {
-  RecordsFile file;
-  std::string error;
-  EXPECT_TRUE(arena::read_records(path, &file, &error)) << error;
-  return file;
-}
-
-void write_or_die(const std::string& path, const RecordsFile& file) {
-  std::string error;
-  auto writer = arena::RecordsWriter::create(path, file.header, &error);
-  ASSERT_TRUE(writer) << error;
-  for (const auto& game : file.games) ASSERT_TRUE(writer->append(game, &error)) << error;
 }
 
 std::string dir_for(const std::string& name) {
