@@ -37,6 +37,9 @@ struct PlayFlags {
   std::string out;
   std::vector<std::string> plugin_dirs;
   bool isolate = false;
+  std::vector<std::string> trust;
+  std::string sandbox = "on";
+  int64_t bot_cpu_seconds = 0;
   int64_t bot_memory_mb = 1024;
   std::string bot_log_dir;
   int64_t connect_ms = 5000;
@@ -88,6 +91,7 @@ bool resolve_rules_and_limits(const PlayFlags& flags, hearts::Rules* rules,
                                {"--hang-ms", flags.hang_ms, 0},
                                {"--forfeit-after", flags.forfeit_after, 0},
                                {"--bot-memory-mb", flags.bot_memory_mb, 0},
+                               {"--bot-cpu-seconds", flags.bot_cpu_seconds, 0},
                                {"--connect-ms", flags.connect_ms, 1},
                                {"--net-margin-ms", flags.net_margin_ms, 0},
                                {"--reconnect-ms", flags.reconnect_ms, 0}});
@@ -104,6 +108,9 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
   SpecOptions spec_options;
   spec_options.isolate_all = flags.isolate;
   spec_options.memory_limit_mb = flags.bot_memory_mb;
+  spec_options.trust = {true, flags.trust};
+  spec_options.sandbox.enabled = flags.sandbox == "on";
+  spec_options.sandbox.cpu_seconds = flags.bot_cpu_seconds;
   spec_options.log_dir = flags.bot_log_dir.empty()
                              ? (std::filesystem::temp_directory_path() / "hearts-bot-logs").string()
                              : flags.bot_log_dir;
@@ -115,6 +122,9 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
     if (!source) {
       *error = std::move(spec_error);
       return false;
+    }
+    if (const std::string notice = sandbox_notice(source->identity()); !notice.empty()) {
+      std::cerr << "arena: " << notice << '\n';
     }
     sources->push_back(std::move(source));
   }
@@ -314,6 +324,7 @@ void print_json_summary(const Series& series, SeriesTally* tally) {
     entry["seat"] = s;
     entry["bot"] = series.sources[s]->identity().name;
     entry["spec"] = series.sources[s]->identity().spec;
+    entry["runs_as"] = series.sources[s]->identity().runs_as;
     entry["wins"] = t.wins;
     entry[series.by_counters ? "mean_counters" : "mean_score"] =
         static_cast<double>(t.result_sum) / flags.games;
@@ -333,11 +344,11 @@ void print_seat_row(const Series& series, int s, const SeatTotals& t, long long 
   const double mean_think_ms =
       t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) / 1000.0
                   : 0.0;
-  std::cout << std::setw(4) << s << "  " << std::left << std::setw(16)
-            << series.sources[s]->identity().name << std::right << std::fixed
-            << std::setprecision(1) << std::setw(6) << t.wins << std::setw(15)
-            << std::setprecision(2) << static_cast<double>(t.result_sum) / series.flags.games
-            << std::setw(13);
+  const BotIdentity& who = series.sources[s]->identity();
+  std::cout << std::setw(4) << s << "  " << std::left << std::setw(16) << who.name << ' '
+            << std::setw(9) << who.runs_as << std::right << std::fixed << std::setprecision(1)
+            << std::setw(6) << t.wins << std::setw(15) << std::setprecision(2)
+            << static_cast<double>(t.result_sum) / series.flags.games << std::setw(13);
   if (total_deals > 0) {
     std::cout << static_cast<double>(t.deal_points) / static_cast<double>(total_deals);
   } else {
@@ -355,7 +366,7 @@ void print_text_summary(const Series& series, const SeriesTally& tally,
             << count_of(flags.games, "game") << ", " << count_of(tally.total_deals, "deal")
             << " of " << flags.rules.preset
             << (writer ? ", records in " + writer->path() : std::string()) << "\n"
-            << "seat  bot                wins  "
+            << "seat  bot              runs as     wins  "
             << (series.by_counters ? "mean counters" : "  mean score")
             << "  points/deal  violations  fallbacks  think ms (mean/max)\n";
   for (int s = 0; s < series.n; ++s) print_seat_row(series, s, tally.seats[s], tally.total_deals);
@@ -463,6 +474,17 @@ void add_play_command(CLI::App& app, int* exit_code) {
   play->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   play->add_flag("--isolate", flags->isolate,
                  "run every plugin in its own child process (as isolated:SPEC does for one)");
+  play->add_option("--trust", flags->trust,
+                   "run this plugin (a name or file) in the arena's own process although it is "
+                   "not bundled, as trusted:SPEC does (repeatable)");
+  play->add_option("--sandbox", flags->sandbox,
+                   "off: isolated bots run without the sandbox (for debugging a bot; see "
+                   "docs/sandbox.md)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
+  play->add_option("--bot-cpu-seconds", flags->bot_cpu_seconds,
+                   "CPU-time limit of each sandboxed bot process, over its life (0 = none)")
+      ->capture_default_str();
   play->add_option("--bot-memory-mb", flags->bot_memory_mb,
                    "address-space limit of each isolated bot process (0 = none)")
       ->capture_default_str();

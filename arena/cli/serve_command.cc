@@ -1,5 +1,8 @@
 // `arena serve --bot SPEC --listen ADDR`: hosts a bot as a gRPC server for remote arenas.
 // `arena serve --bot SPEC --channel-fd N`: the child side of an isolated plugin (isolated.h).
+#include <unistd.h>
+
+#include <cstdio>
 #include <limits>
 #include <memory>
 
@@ -7,8 +10,10 @@
 #include "cli/commands.h"
 #include "players/bot_server.h"
 #include "players/bot_specs.h"
+#include "players/frame_channel.h"
 #include "players/isolated_child.h"
 #include "players/plugin_loader.h"
+#include "players/sandbox.h"
 
 namespace arena {
 namespace {
@@ -18,14 +23,53 @@ struct ServeFlags {
   ServeOptions serve;
   std::vector<std::string> plugin_dirs;
   int channel_fd = -1;
+  std::string sandbox = "off";
 };
+
+// The isolated child's sandbox, entered before the plugin is loaded: the plugin's constructors
+// run inside it too. Notes on what this kernel lacks go to the arena as a kSandboxNotes frame.
+bool enter_child_sandbox(const ServeFlags& flags) {
+  SandboxPlan plan;
+  plan.readable = sandbox_readable_paths(flags.bot);
+  plan.report_fd = flags.channel_fd;
+  SandboxState state;
+  std::string error;
+  if (!enter_sandbox(plan, &state, &error)) {
+    std::fprintf(stderr, "arena: serve: sandbox: %s\n", error.c_str());
+    return false;
+  }
+  if (!state.notes.empty()) {
+    std::fprintf(stderr, "arena: serve: sandbox: %s\n", state.notes.c_str());
+    FrameBuffer notes;
+    notes.begin(FrameType::kSandboxNotes, 0);
+    notes.append(state.notes.data(), state.notes.size());
+    notes.end();
+    send_all(flags.channel_fd, notes.bytes(), &error);
+  }
+  return true;
+}
 
 int run_serve(const ServeFlags& flags) {
   if (flags.bot.starts_with("isolated:") || !grpc_target(flags.bot).empty()) {
     return fail("serve: --bot must be a plugin name or file, not '" + flags.bot + "'");
   }
+  if (flags.channel_fd >= 0 && flags.sandbox == "on" && !enter_child_sandbox(flags)) {
+    std::fflush(nullptr);
+    ::_exit(2);  // no exit handlers: the sandbox may refuse what they do
+  }
   std::string error;
   auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
+  if (!source && flags.channel_fd >= 0) {
+    std::fprintf(stderr, "arena: %s\n", error.c_str());
+    FrameBuffer reason;
+    reason.begin(FrameType::kStartError, 0);
+    reason.append(error.data(), error.size());
+    reason.end();
+    std::string ignored;
+    send_all(flags.channel_fd, reason.bytes(), &ignored);
+    std::fflush(nullptr);
+    ::_exit(2);
+  }
   if (!source) return fail(error);
   if (flags.channel_fd >= 0) return serve_isolated_child(source, flags.channel_fd);
   return serve_bot(source, flags.serve);
@@ -71,6 +115,12 @@ void add_serve_command(CLI::App& app, int* exit_code) {
                    "serve an arena's isolated-plugin channel on this inherited socket instead of "
                    "gRPC (the arena starts its isolated children this way)")
       ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+  serve
+      ->add_option("--sandbox", flags->sandbox,
+                   "with --channel-fd: on = enter the isolated child's sandbox before loading "
+                   "the plugin (the arena passes it)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   serve->callback([flags, exit_code] { *exit_code = run_serve(*flags); });
 }
 

@@ -89,6 +89,10 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (given(flags, "--plugin-dir")) *config->mutable_plugin_dirs() = v.plugin_dirs();
   if (given(flags, "--isolate")) config->set_isolate(true);
   if (given(flags, "--bot-memory-mb")) config->set_bot_memory_mb(v.bot_memory_mb());
+  if (given(flags, "--trust")) *config->mutable_trust() = v.trust();
+  if (given(flags, "--sandbox")) config->set_sandbox(v.sandbox());
+  if (config->sandbox().empty()) config->set_sandbox("on");
+  if (given(flags, "--bot-cpu-seconds")) config->set_bot_cpu_seconds(v.bot_cpu_seconds());
   if (given(flags, "--shard")) config->set_shard(v.shard());
   if (given(flags, "--bootstrap")) config->set_bootstrap_samples(v.bootstrap_samples());
   if (!config->has_bootstrap_samples()) config->set_bootstrap_samples(1000);
@@ -106,10 +110,14 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
           {"forfeit_after (--forfeit-after)", config.forfeit_after(), 0},
           {"reconnect_ms (--reconnect-ms)", config.reconnect_ms(), 0},
           {"bot_memory_mb (--bot-memory-mb)", config.bot_memory_mb(), 0},
+          {"bot_cpu_seconds (--bot-cpu-seconds)", config.bot_cpu_seconds(), 0},
           {"bootstrap_samples (--bootstrap)", config.bootstrap_samples(), 0},
       });
       !bad.empty()) {
     return bad;
+  }
+  if (config.sandbox() != "on" && config.sandbox() != "off") {
+    return "sandbox (--sandbox) must be on or off, not '" + config.sandbox() + "'";
   }
   for (const std::string& bot : config.bots()) {
     // `"bots": "a,b"` parses as one entry: JSON wants a list, the command line a comma list.
@@ -178,6 +186,10 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   setup->hang_ms = config.hang_ms();
   setup->plugin_dirs.assign(config.plugin_dirs().begin(), config.plugin_dirs().end());
   setup->spec_options.isolate_all = config.isolate();
+  setup->spec_options.trust.isolate_untrusted = true;
+  setup->spec_options.trust.trusted.assign(config.trust().begin(), config.trust().end());
+  setup->spec_options.sandbox.enabled = config.sandbox() == "on";
+  setup->spec_options.sandbox.cpu_seconds = config.bot_cpu_seconds();
   // As for `arena play`: 1024 MB unless the config or --bot-memory-mb says otherwise (0 = none).
   setup->spec_options.memory_limit_mb = config.has_bot_memory_mb() ? config.bot_memory_mb() : 1024;
   setup->spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
@@ -240,6 +252,20 @@ void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
   t->add_flag_function(
       "--isolate", [&v](int64_t) { v.set_isolate(true); },
       "run every plugin in its own child process");
+  t->add_option_function<std::vector<std::string>>(
+      "--trust",
+      [&v](const std::vector<std::string>& x) {
+        v.clear_trust();
+        for (const auto& name : x) v.add_trust(name);
+      },
+      "run this plugin (a name or file) in the arena's own process although it is not bundled, "
+      "as trusted:SPEC does (repeatable)");
+  t->add_option_function<std::string>(
+      "--sandbox", [&v](const std::string& x) { v.set_sandbox(x); },
+      "on (default) or off: isolated bots without the sandbox, for debugging (docs/sandbox.md)");
+  t->add_option_function<int64_t>(
+      "--bot-cpu-seconds", [&v](int64_t x) { v.set_bot_cpu_seconds(x); },
+      "CPU-time limit of each sandboxed bot process, over its life (default 0 = none)");
   t->add_option_function<int64_t>(
       "--bot-memory-mb", [&v](int64_t x) { v.set_bot_memory_mb(x); },
       "address-space limit of each isolated bot process (default 1024; 0 = none)");

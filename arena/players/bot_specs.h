@@ -1,6 +1,7 @@
 // Bot specs as users write them: a plugin name found in the search path ("random"), a plugin
-// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "unix:PATH"), or a plugin run in a
-// child process ("isolated:NAME-or-PATH").
+// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "unix:PATH"), a plugin run in a
+// sandboxed child process ("isolated:NAME-or-PATH"), or one run in the arena's own process
+// ("trusted:NAME-or-PATH").
 #pragma once
 
 #include <memory>
@@ -12,18 +13,40 @@
 
 namespace arena {
 
-// Resolves and checks one spec. Null with *error: one line naming the spec or file and the
-// problem.
+// How isolated children are confined (sandbox.h, isolated.h).
+struct SandboxOptions {
+  bool enabled = true;        // --sandbox off: rlimits on address space only, for debugging
+  int64_t cpu_seconds = 0;    // RLIMIT_CPU of each child process; 0 = none
+  int64_t log_limit_mb = 64;  // RLIMIT_FSIZE: how large a child may grow its log file
+};
+
+// Which plugins run in the arena's own process. Bundled plugins (the folder beside the binary)
+// and those named trusted do; every other plugin runs isolated, in the sandbox.
+struct TrustPolicy {
+  bool isolate_untrusted = false;    // the command line sets it; library callers choose
+  std::vector<std::string> trusted;  // --trust: plugin names or files
+};
+
 struct SpecOptions {
   RemoteOptions remote;
   int64_t memory_limit_mb = 0;  // isolated plugins: address-space limit of the child; 0 = none
   std::string log_dir = ".";    // isolated plugins: where bot-<name>-<pid>.log files go
   bool isolate_all = false;     // --isolate: every plugin spec runs isolated
+  SandboxOptions sandbox;
+  TrustPolicy trust;
 };
 
+// Resolves and checks one spec: "trusted:X" runs in process, "isolated:X" in a child, and a plain
+// plugin as the trust policy says; untrusted plugin files are never loaded into this process,
+// not even to read their names. Null with *error: one line naming the spec or file and the
+// problem.
 std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
                                                const std::vector<std::string>& search_path,
                                                std::string* error, const SpecOptions& options = {});
+
+// The line `play` and `tournament` print for a bot that runs in the sandbox because it is not
+// trusted (names it and says how to trust it); empty for every other bot.
+std::string sandbox_notice(const BotIdentity& identity);
 
 // Splits "a,b,c" into specs; empty items are an error reported by the caller.
 std::vector<std::string> split_bot_list(const std::string& list);

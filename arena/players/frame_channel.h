@@ -22,12 +22,15 @@ inline constexpr uint32_t kFrameMagic = 0x31464248;    // "HBF1" in memory order
 inline constexpr uint32_t kMaxFramePayload = 1 << 20;  // far above any real frame
 
 enum class FrameType : uint32_t {
-  kHello = 1,  // child -> arena on the control socket: sizes and the bot's identity
-  kRules,      // arena -> child: a CompiledRules the following frames refer to
-  kCreate,     // arena -> child: a BotConfig; creates this channel's bot
-  kDecide,     // arena -> child: an observation; answered by kReply
-  kNotify,     // arena -> child: a notification kind, a DealResult and an observation; kReply
-  kReply,      // child -> arena: the answer to the request with the same sequence number
+  kHello = 1,     // child -> arena on the control socket: sizes and the bot's identity
+  kRules,         // arena -> child: a CompiledRules the following frames refer to
+  kCreate,        // arena -> child: a BotConfig; creates this channel's bot
+  kDecide,        // arena -> child: an observation; answered by kReply
+  kNotify,        // arena -> child: a notification kind, a DealResult and an observation; kReply
+  kReply,         // child -> arena: the answer to the request with the same sequence number
+  kViolation,     // child -> arena on the control socket: its sandbox refused a call (sandbox.h)
+  kSandboxNotes,  // child -> arena, before kHello: what its sandbox had to do without
+  kStartError,    // child -> arena instead of kHello: why it cannot serve the plugin (one line)
 };
 
 struct FrameHeader {

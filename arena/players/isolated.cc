@@ -21,6 +21,8 @@
 
 #include "players/frame_channel.h"
 #include "players/isolated_wire.h"
+#include "players/remote_player.h"
+#include "players/sandbox.h"
 
 namespace arena {
 namespace {
@@ -35,6 +37,9 @@ std::string describe_exit(int status) {
     const char* name = sigabbrev_np(sig);
     return "was killed by signal " + std::to_string(sig) +
            (name ? " (SIG" + std::string(name) + ")" : "");
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kBlockedCallExit) {
+    return "was stopped by its sandbox (a blocked system call)";
   }
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   return "was stopped";
@@ -95,13 +100,54 @@ std::string executable_path() {
 }
 
 // The command line of a child serving `plugin_path` on the control socket.
-std::vector<std::string> serve_command(const std::string& plugin_path) {
+std::vector<std::string> serve_command(const std::string& plugin_path, bool sandbox) {
   const std::string exe = executable_path();
   const std::string channel_fd = std::to_string(kChildControlFd);
-  return {exe, "--log-level", "warn", "serve", "--bot", plugin_path, "--channel-fd", channel_fd};
+  return {exe,         "--log-level",  "warn",     "serve",     "--bot",
+          plugin_path, "--channel-fd", channel_fd, "--sandbox", sandbox ? "on" : "off"};
 }
 
-// The arena's environment for the child, with MALLOC_ARENA_MAX=2 added when memory is limited.
+// What the child gets before exec: rlimits, descriptors and a working folder.
+struct ChildLimits {
+  int memory_limit_mb = 0;
+  int64_t cpu_seconds = 0;
+  int64_t file_size_bytes = 0;    // 0 = none
+  const char* workdir = nullptr;  // null: the arena's own
+  int null_fd = -1;               // becomes stdin
+};
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+// Sets one rlimit, soft and hard (async-signal-safe).
+void limit(int resource, rlim_t value) {
+  const rlimit both{value, value};
+  ::setrlimit(resource, &both);
+}
+
+void apply_child_limits(const ChildLimits& limits) {
+  // AddressSanitizer reserves terabytes of shadow address space: an address-space limit would
+  // stop the child before main(), so sanitizer builds go without it.
+  if (limits.memory_limit_mb > 0 && !kAddressSanitizer) {
+    limit(RLIMIT_AS, static_cast<rlim_t>(limits.memory_limit_mb) * 1024 * 1024);
+  }
+  limit(RLIMIT_CORE, 0);
+  if (limits.cpu_seconds > 0) limit(RLIMIT_CPU, static_cast<rlim_t>(limits.cpu_seconds));
+  if (limits.file_size_bytes > 0) {
+    limit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.file_size_bytes));
+    ::signal(SIGXFSZ, SIG_IGN);  // a full log makes writes fail, not the child die
+  }
+}
+
 std::vector<std::string> child_environment(bool memory_limited) {
   // RLIMIT_AS counts reserved address space, and glibc may reserve 64 MiB of malloc arena for
   // each thread: with a channel thread per player, a limit of a few hundred MiB would starve the
@@ -124,20 +170,18 @@ std::vector<char*> c_string_array(std::vector<std::string>& strings) {
   return out;
 }
 
-// Forks the child: its output goes to `log_fd`, `control_fd` becomes kChildControlFd, then it
-// execs argv with envp. Returns the pid, or -1 with errno set.
+// Forks the child: its output goes to `log_fd`, `control_fd` becomes kChildControlFd, every
+// other descriptor is closed, then it execs argv with envp. Returns the pid, or -1 with errno.
 pid_t fork_child(const std::vector<char*>& argv, const std::vector<char*>& envp, int log_fd,
-                 int control_fd, int memory_limit_mb) {
+                 int control_fd, const ChildLimits& limits) {
   const pid_t parent = ::getpid();
   return fork_on_spawner_thread([&] {
     // Child: only async-signal-safe calls until exec.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the arena
     if (::getppid() != parent) ::_exit(1);
-    if (memory_limit_mb > 0) {
-      const rlim_t bytes = static_cast<rlim_t>(memory_limit_mb) * 1024 * 1024;
-      const rlimit limit{bytes, bytes};
-      ::setrlimit(RLIMIT_AS, &limit);
-    }
+    apply_child_limits(limits);
+    if (limits.workdir != nullptr && ::chdir(limits.workdir) != 0) ::_exit(1);
+    if (limits.null_fd >= 0) ::dup2(limits.null_fd, STDIN_FILENO);
     ::dup2(log_fd, STDOUT_FILENO);
     ::dup2(log_fd, STDERR_FILENO);
     // The control socket at a fixed number, open across exec (dup2 clears close-on-exec).
@@ -146,6 +190,7 @@ pid_t fork_child(const std::vector<char*>& argv, const std::vector<char*>& envp,
     } else {
       ::dup2(control_fd, kChildControlFd);
     }
+    ::close_range(kChildControlFd + 1, ~0U, 0);
     ::execve(argv[0], argv.data(), envp.data());
   });
 }
@@ -363,25 +408,75 @@ bool IsolatedChild::spawn(BotIdentity* hello, std::string* error) {
     *error = std::string("socketpair failed: ") + std::strerror(errno);
     return false;
   }
-  std::vector<std::string> args = serve_command(plugin_path_);
-  const std::vector<char*> argv = c_string_array(args);
-  std::vector<std::string> env_strings = child_environment(options_.memory_limit_mb > 0);
-  const std::vector<char*> envp = c_string_array(env_strings);
-  const pid_t pid =
-      fork_child(argv, envp, log_fd, control[1], static_cast<int>(options_.memory_limit_mb));
-  if (pid < 0) {
+  const bool sandbox = options_.sandbox.enabled;
+  if (sandbox && !make_workdir(error)) {
     ::close(log_fd);
     ::close(control[0]);
     ::close(control[1]);
-    *error = std::string("fork failed: ") + std::strerror(errno);
     return false;
   }
+  std::vector<std::string> args = serve_command(plugin_path_, sandbox);
+  const std::vector<char*> argv = c_string_array(args);
+  std::vector<std::string> env_strings = child_environment(options_.memory_limit_mb > 0);
+  const std::vector<char*> envp = c_string_array(env_strings);
+  ChildLimits limits;
+  limits.memory_limit_mb = static_cast<int>(options_.memory_limit_mb);
+  if (sandbox) {
+    limits.cpu_seconds = options_.sandbox.cpu_seconds;
+    limits.file_size_bytes = options_.sandbox.log_limit_mb * 1024 * 1024;
+    limits.workdir = workdir_.c_str();
+    limits.null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
+  const pid_t pid = fork_child(argv, envp, log_fd, control[1], limits);
+  const int fork_errno = errno;
+  if (limits.null_fd >= 0) ::close(limits.null_fd);
   ::close(log_fd);
   ::close(control[1]);
+  if (pid < 0) {
+    ::close(control[0]);
+    remove_workdir();
+    *error = std::string("fork failed: ") + std::strerror(fork_errno);
+    return false;
+  }
   pid_ = pid;
   control_fd_ = control[0];
+  violation_.clear();
   spdlog::debug("isolated bot {}: child {}, log {}", plugin_path_, pid, log_path_);
   return await_hello(hello, error);
+}
+
+bool IsolatedChild::make_workdir(std::string* error) {
+  remove_workdir();
+  std::error_code ec;
+  std::string pattern = (fs::temp_directory_path(ec) / "arena-bot-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    *error = "cannot make its working folder " + pattern + ": " + std::strerror(errno);
+    return false;
+  }
+  workdir_ = pattern;
+  return true;
+}
+
+void IsolatedChild::remove_workdir() {
+  if (workdir_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(workdir_, ec);
+  workdir_.clear();
+}
+
+void IsolatedChild::read_violation() {
+  // The sandbox's one kViolation frame, if the child sent it before it exited.
+  if (control_fd_ < 0 || !violation_.empty()) return;
+  pollfd p{control_fd_, POLLIN, 0};
+  if (::poll(&p, 1, 0) <= 0) return;
+  FrameReader reader(control_fd_);
+  Frame frame;
+  std::string detail;
+  const auto soon = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  if (reader.read(soon, &frame, &detail) == ReadStatus::kOk &&
+      frame.header.type == static_cast<uint32_t>(FrameType::kViolation)) {
+    violation_ = printable_bot_text({frame.payload.data(), frame.payload.size()}, 120);
+  }
 }
 
 bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
@@ -391,11 +486,30 @@ bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
   std::string detail;
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::microseconds(options_.remote.connect_timeout_us);
-  const ReadStatus status = reader.read(deadline, &frame, &detail);
+  ReadStatus status = reader.read(deadline, &frame, &detail);
+  if (status == ReadStatus::kOk &&
+      frame.header.type == static_cast<uint32_t>(FrameType::kSandboxNotes)) {
+    // Said once per arena run: every child on this machine lacks the same things.
+    static std::once_flag once;
+    const std::string notes = printable_bot_text({frame.payload.data(), frame.payload.size()}, 300);
+    std::call_once(once, [&] { spdlog::warn("sandbox for isolated bots: {}", notes); });
+    status = reader.read(deadline, &frame, &detail);
+  }
   if (status == ReadStatus::kOk && frame.header.type == static_cast<uint32_t>(FrameType::kHello)) {
     if (read_hello(frame.payload, hello, &detail)) return true;
   } else if (status == ReadStatus::kTimeout) {
     detail = "no hello within " + std::to_string(options_.remote.connect_timeout_us / 1000) + " ms";
+  } else if (status == ReadStatus::kOk &&
+             frame.header.type == static_cast<uint32_t>(FrameType::kStartError)) {
+    // The child's own one-line reason (no such file, not a bot plugin, ABI) is the whole story.
+    *error = printable_bot_text({frame.payload.data(), frame.payload.size()}, 400);
+    kill_process();
+    return false;
+  } else if (status == ReadStatus::kOk &&
+             frame.header.type == static_cast<uint32_t>(FrameType::kViolation)) {
+    violation_ = printable_bot_text({frame.payload.data(), frame.payload.size()}, 120);
+    reap_locked(1'000'000);
+    detail = "it was stopped by its sandbox: " + violation_;
   } else if (status == ReadStatus::kClosed || status == ReadStatus::kTorn) {
     const std::string death = reap_locked(1'000'000);
     detail = "it " + (death.empty() ? "closed its control socket" : death);
@@ -410,11 +524,13 @@ bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
 void IsolatedChild::kill_process() {
   if (control_fd_ >= 0) ::close(control_fd_);
   control_fd_ = -1;
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
-  int status = 0;
-  ::waitpid(pid_, &status, 0);
-  pid_ = -1;
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  remove_workdir();
 }
 
 int IsolatedChild::open_channel(uint64_t* generation, std::string* error) {
@@ -454,6 +570,7 @@ std::string IsolatedChild::reap_if_dead(int64_t wait_us) {
 
 std::string IsolatedChild::reap_locked(int64_t wait_us) {
   if (pid_ <= 0) return "";
+  read_violation();
   // The sockets close while the process exits: give the kernel a moment to finish it.
   const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
   while (true) {
@@ -461,6 +578,7 @@ std::string IsolatedChild::reap_locked(int64_t wait_us) {
     const pid_t done = ::waitpid(pid_, &status, WNOHANG);
     if (done == pid_) {
       pid_ = -1;
+      if (!violation_.empty()) return "was stopped by its sandbox: " + violation_;
       return describe_exit(status);
     }
     if (std::chrono::steady_clock::now() >= until) return "";
@@ -517,6 +635,7 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
   source->identity_ = hello;
   source->identity_.spec = spec;
   source->identity_.transport = "isolated";
+  source->identity_.runs_as = options.sandbox.enabled ? "sandboxed" : "isolated";
   source->identity_.path = plugin_path;
   source->identity_.file_sha256 = file_sha256;
   return source;

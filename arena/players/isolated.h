@@ -63,6 +63,11 @@ class IsolatedChild {
   bool await_hello(BotIdentity* hello, std::string* error);
   std::string reap_locked(int64_t wait_us);
   void kill_process();
+  // The sandboxed child's empty working folder: made before each start, removed after it ends.
+  bool make_workdir(std::string* error);
+  void remove_workdir();
+  // Takes the kViolation frame a child's sandbox sent before it died, if any, into violation_.
+  void read_violation();
 
   const std::string plugin_path_;
   const SpecOptions options_;
@@ -72,6 +77,8 @@ class IsolatedChild {
   int control_fd_ = -1;  // the arena's end of the control socket
   uint64_t generation_ = 0;
   int restarts_ = 0;
+  std::string workdir_;    // empty: none (no sandbox, or not started)
+  std::string violation_;  // what the current process's sandbox refused, once it said so
 };
 
 // An isolated plugin as a player source. Each thread that seats the bot gets a child process

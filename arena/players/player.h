@@ -19,6 +19,9 @@ struct BotIdentity {
   std::string file_sha256;  // plugins only
   std::string transport;    // "plugin", "isolated", "grpc"
   std::string path;         // plugin file, or remote address
+  // How it runs: "trusted" (in the arena's process), "sandboxed" (an isolated child in the
+  // sandbox), "isolated" (a child with the sandbox turned off), "remote".
+  std::string runs_as;
 };
 
 // How a decision call ended, before its answer is checked against the rules.

@@ -139,6 +139,33 @@ std::unique_ptr<Player> PluginLibrary::create(const hearts::BotConfig& config,
   return std::make_unique<PluginPlayer>(shared_from_this(), handle, std::move(identity));
 }
 
+std::vector<std::string> bundled_plugin_dirs() {
+  std::vector<std::string> dirs;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return dirs;
+  // Build tree: build/arena/arena beside build/plugins. Install: bin/ beside lib/.
+  for (const fs::path& candidate :
+       {exe.parent_path().parent_path() / "plugins",
+        exe.parent_path().parent_path() / "lib" / "black-lady-arena" / "plugins"}) {
+    if (fs::is_directory(candidate, ec)) dirs.push_back(candidate.lexically_normal().string());
+  }
+  return dirs;
+}
+
+bool in_bundled_dir(const std::string& path) {
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  for (const std::string& dir : bundled_plugin_dirs()) {
+    const fs::path bundled = fs::weakly_canonical(dir, ec);
+    if (ec) continue;
+    const fs::path folder = fs::is_directory(target, ec) ? target : target.parent_path();
+    if (folder == bundled) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs) {
   std::vector<std::string> path = plugin_dirs;
   if (const char* env = std::getenv("HEARTS_PLUGIN_PATH")) {
@@ -152,16 +179,7 @@ std::vector<std::string> plugin_search_path(const std::vector<std::string>& plug
       start = end + 1;
     }
   }
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    // Build tree: build/arena/arena beside build/plugins. Install: bin/ beside lib/.
-    for (const fs::path& candidate :
-         {exe.parent_path().parent_path() / "plugins",
-          exe.parent_path().parent_path() / "lib" / "black-lady-arena" / "plugins"}) {
-      if (fs::is_directory(candidate, ec)) path.push_back(candidate.lexically_normal().string());
-    }
-  }
+  for (const std::string& dir : bundled_plugin_dirs()) path.push_back(dir);
   // The same folder named twice (a flag and the bundled folder) is searched once.
   std::vector<std::string> unique;
   std::set<std::string> seen;

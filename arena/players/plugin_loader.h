@@ -56,6 +56,12 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
 // separated), then the bundled plugins folder beside the arena binary (build tree or install).
 std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs);
 
+// The bundled plugins folders beside the arena binary (build tree or install) that exist; the
+// plugins in them are the arena's own and run in its process.
+std::vector<std::string> bundled_plugin_dirs();
+// True if `path` (a file or folder) is inside one of bundled_plugin_dirs().
+bool in_bundled_dir(const std::string& path);
+
 struct DiscoveredPlugin {
   std::shared_ptr<PluginLibrary> library;  // null if the file failed to load
   std::string path;

@@ -405,6 +405,7 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
   id.author = printable_bot_text(reply.author(), kMaxBotNameChars);
   id.spec = spec;
   id.transport = "grpc";
+  id.runs_as = "remote";
   id.path = target;
   return source;
 }

@@ -19,6 +19,7 @@ void add_bot(const BotIdentity& id, hearts::proto::RecordsHeader* header) {
   bot->set_spec(id.spec);
   bot->set_file_sha256(id.file_sha256);
   bot->set_transport(id.transport);
+  bot->set_runs_as(id.runs_as);
 }
 
 std::unique_ptr<RecordsWriter> RecordsWriter::create(const std::string& path,

@@ -326,7 +326,9 @@ void print_records_summary(std::ostream& out, const std::string& path, const Rec
     out << "    " << b << "  " << bot.name();
     if (!bot.version().empty()) out << " " << bot.version();
     if (!bot.author().empty()) out << " by " << bot.author();
-    out << "  (" << bot.transport() << (bot.spec().empty() ? "" : ": " + bot.spec());
+    // How it ran ("sandboxed", "trusted", ...), or the transport in records older than that.
+    out << "  (" << (bot.runs_as().empty() ? bot.transport() : bot.runs_as())
+        << (bot.spec().empty() ? "" : ": " + bot.spec());
     if (!bot.file_sha256().empty()) out << ", sha256 " << bot.file_sha256().substr(0, 16);
     out << ")\n";
   }

@@ -10,10 +10,12 @@ namespace {
 
 namespace pb = hearts::proto;
 
-constexpr char kIsolated[] = "isolated:";
-
+// How a bot runs changes no game: "isolated:X", "trusted:X" and "X" are one bot.
 std::string without_isolation(const std::string& spec) {
-  return spec.starts_with(kIsolated) ? spec.substr(sizeof(kIsolated) - 1) : spec;
+  for (const std::string_view prefix : {"isolated:", "trusted:"}) {
+    if (spec.starts_with(prefix)) return spec.substr(prefix.size());
+  }
+  return spec;
 }
 
 }  // namespace

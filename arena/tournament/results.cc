@@ -315,6 +315,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
       s.bot = b;
       s.name = display_name(header, b);
       s.spec = header.bots(b).spec();
+      s.runs_as = header.bots(b).runs_as();
       s.wins = wins[b].wins;
       s.win_rate = wins[b].rate;
       s.rating = {fit.bots[b].rating, fit.bots[b].low, fit.bots[b].high};
@@ -353,6 +354,7 @@ Json results_json(const Results& r) {
     e["place"] = static_cast<int>(i + 1);
     e["bot"] = s.name;
     e["spec"] = s.spec;
+    if (!s.runs_as.empty()) e["runs_as"] = s.runs_as;  // records older than the field: none
     e["games"] = s.games;
     e["deals"] = s.deals;
     e["points_per_deal"] = estimate_json(s.points_per_deal, 4);
@@ -393,9 +395,9 @@ std::string results_text(const Results& r) {
   std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
                 r.deals, r.rules.c_str(), r.players);
   text += line;
-  std::snprintf(line, sizeof line, "%-4s %-16s %6s %8s  %-22s %6s  %-20s %-22s %5s %8s %9s\n", "",
-                "bot", "games", "deals", "points/deal [95% CI]", "win%", "rating [95% CI]",
-                "TrueSkill mu/sigma (-3s)", "viol", "fallback", "think ms");
+  std::snprintf(line, sizeof line, "%-4s %-16s %-9s %6s %8s  %-22s %6s  %-20s %-22s %5s %8s %9s\n",
+                "", "bot", "runs as", "games", "deals", "points/deal [95% CI]", "win%",
+                "rating [95% CI]", "TrueSkill mu/sigma (-3s)", "viol", "fallback", "think ms");
   text += line;
   for (size_t i = 0; i < r.standings.size(); ++i) {
     const BotStanding& s = r.standings[i];
@@ -407,9 +409,10 @@ std::string results_text(const Results& r) {
     const std::string ts = fixed(s.trueskill_mu, 1) + "/" + fixed(s.trueskill_sigma, 2) + " (" +
                            fixed(s.trueskill_conservative, 1) + ")";
     std::snprintf(line, sizeof line,
-                  "%-4zu %-16s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %8lld %9.3f\n", i + 1,
-                  s.name.c_str(), s.games, s.deals, ppd.c_str(), 100.0 * s.win_rate, rating.c_str(),
-                  ts.c_str(), s.violations, s.fallbacks, s.mean_think_ms);
+                  "%-4zu %-16s %-9s %6d %8lld  %-22s %5.1f%%  %-20s %-22s %5d %8lld %9.3f\n", i + 1,
+                  s.name.c_str(), s.runs_as.empty() ? "-" : s.runs_as.c_str(), s.games, s.deals,
+                  ppd.c_str(), 100.0 * s.win_rate, rating.c_str(), ts.c_str(), s.violations,
+                  s.fallbacks, s.mean_think_ms);
     text += line;
   }
   if (!r.head_to_head.empty()) {

@@ -37,6 +37,7 @@ struct BotStanding {
   int bot = 0;  // index into the records header's bots
   std::string name;
   std::string spec;
+  std::string runs_as;  // "trusted", "sandboxed", "isolated", "remote"; empty in older records
   int games = 0;
   long long deals = 0;
   Estimate points_per_deal;

@@ -122,6 +122,9 @@ bool load_sources(const TournamentSetup& setup, std::vector<std::shared_ptr<Play
   for (const std::string& spec : setup.specs) {
     auto source = resolve_bot_spec(spec, search_path, error, setup.spec_options);
     if (!source) return false;
+    if (const std::string notice = sandbox_notice(source->identity()); !notice.empty()) {
+      std::fprintf(stderr, "arena: %s\n", notice.c_str());
+    }
     sources->push_back(std::move(source));
   }
   return true;

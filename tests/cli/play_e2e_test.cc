@@ -114,9 +114,10 @@ TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
 
 TEST(ArenaPlay, WatchdogStopsAHungBotAndKeepsFinishedGames) {
   const std::string path = ::testing::TempDir() + "hang.rec";
-  const RunResult r = run("play --bots random,random,random,hang --plugin-dir " + kTestPlugins +
-                              " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
-                          "HEARTS_HANG_FROM_GAME=2");
+  const RunResult r =
+      run("play --bots random,random,random,trusted:hang --plugin-dir " + kTestPlugins +
+              " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
+          "HEARTS_HANG_FROM_GAME=2");
   EXPECT_EQ(r.exit_code, 3) << r.out;
   EXPECT_NE(r.out.find("bot 'hang' (seat 3) has not returned after 300 ms in game 3"),
             std::string::npos)
@@ -169,8 +170,8 @@ TEST(ArenaPlay, AnInProcessCrashNamesTheBotAndKeepsFinishedGames) {
 #else
   // The bot's 5th play faults: in game 1, since a seat plays 13 cards a deal.
   const std::string out = ::testing::TempDir() + "crash-" + std::to_string(::getpid()) + ".rec";
-  const RunResult r = run("play --bots random,segfault,random,random --plugin-dir " + kTestPlugins +
-                          " --games 3 --quiet --out " + out);
+  const RunResult r = run("play --bots random,trusted:segfault,random,random --plugin-dir " +
+                          kTestPlugins + " --games 3 --quiet --out " + out);
   // The shell reports a death by SIGSEGV as 128 + 11.
   EXPECT_EQ(r.exit_code, 139) << "the process dies of the signal, as it would have: " << r.out;
   EXPECT_NE(r.out.find("arena: bot 'segfault' (seat 1) crashed the arena with signal 11 (SIGSEGV) "

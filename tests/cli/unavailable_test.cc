@@ -299,8 +299,9 @@ TEST(UnavailablePlay, TheSummaryCountsDecisionsLeftToTheFallback) {
     if (tokens.size() > 6 && tokens[0] == "1" && tokens[1] == "illegal") row = tokens;
   }
   ASSERT_FALSE(row.empty()) << r.out;
-  EXPECT_EQ(row[5], "13") << r.out;  // violations
-  EXPECT_EQ(row[6], "13") << r.out;  // fallbacks
+  EXPECT_EQ(row[2], "sandboxed") << r.out;  // runs as: a test plugin is not bundled
+  EXPECT_EQ(row[6], "13") << r.out;         // violations
+  EXPECT_EQ(row[7], "13") << r.out;         // fallbacks
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -62,17 +62,19 @@ void expect_no_deal_found(const std::vector<std::string>& log, size_t games) {
 
 TEST_F(FairPlay, SeedThiefInProcessCannotRecomputeTheDeal) {
   const arena_test::RunResult run = arena_test::run_arena(
-      "play" + kPlugins + "--bots seedthief,random,lowest,ducker --games 4 --seed 5",
+      "play" + kPlugins + "--bots trusted:seedthief,random,lowest,ducker --games 4 --seed 5",
       "HEARTS_THIEF_LOG=" + path("thief.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   expect_no_deal_found(lines(path("thief.log")), 4);
 }
 
 TEST_F(FairPlay, SeedThiefIsolatedCannotRecomputeTheDeal) {
-  const arena_test::RunResult run = arena_test::run_arena(
-      "play" + kPlugins +
-          "--bot-memory-mb 0 --bots isolated:seedthief,random,lowest,ducker --games 3 --seed 9",
-      "HEARTS_THIEF_LOG=" + path("thief.log"));
+  const arena_test::RunResult run =
+      arena_test::run_arena("play" + kPlugins +
+                                "--bot-memory-mb 0 --sandbox off --bots "
+                                "isolated:seedthief,random,lowest,ducker --games 3 "
+                                "--seed 9",
+                            "HEARTS_THIEF_LOG=" + path("thief.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   expect_no_deal_found(lines(path("thief.log")), 3);
 }
@@ -96,7 +98,7 @@ TEST_F(FairPlay, SeedThiefRemoteCannotRecomputeTheDeal) {
 
 TEST_F(FairPlay, PeekerCannotFollowPointersIntoTheLiveGame) {
   const arena_test::RunResult run = arena_test::run_arena(
-      "play" + kPlugins + "--bots peeker,random,lowest,ducker --games 2 --seed 5",
+      "play" + kPlugins + "--bots trusted:peeker,random,lowest,ducker --games 2 --seed 5",
       "HEARTS_PEEK_LOG=" + path("peek.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   const std::vector<std::string> log = lines(path("peek.log"));
@@ -113,8 +115,8 @@ TEST_F(FairPlay, PeekerCannotFollowPointersIntoTheLiveGame) {
 TEST_F(FairPlay, ScribblerWritesChangeNoResult) {
   const std::string records = path("scribble.rec");
   const arena_test::RunResult run = arena_test::run_arena(
-      "play" + kPlugins + "--bots scribbler,lowest,lowest,lowest --games 2 --seed 5 --out " +
-          records,
+      "play" + kPlugins +
+          "--bots trusted:scribbler,lowest,lowest,lowest --games 2 --seed 5 --out " + records,
       "HEARTS_SCRIBBLE_LOG=" + path("scribble.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   ASSERT_GT(lines(path("scribble.log")).size(), 20u) << "the scribbler wrote at every decision";
@@ -144,7 +146,7 @@ TEST_F(FairPlay, KittySpyCannotReadTheKittyFromPointsTaken) {
   const std::string records = path("kitty.rec");
   const arena_test::RunResult run = arena_test::run_arena(
       "play" + kPlugins +
-          "--bots kittyspy,lowest,lowest,lowest,lowest --players 5 --set deck_adjust=kitty "
+          "--bots trusted:kittyspy,lowest,lowest,lowest,lowest --players 5 --set deck_adjust=kitty "
           "--set pass_schedule=left-right --games 2 --seed 5 --out " +
           records,
       "HEARTS_KITTY_LOG=" + path("kitty.log"));
@@ -196,7 +198,7 @@ TEST_F(FairPlay, InvalidCardIdsAreTheSameViolationOverEveryTransport) {
   const std::string arena = ARENA_BINARY;
   const std::string games = " --games 1 --seed 3 --set fixed_deals=2 --set end_score=0 --out ";
   const arena_test::RunResult in_process = arena_test::run_arena(
-      "play" + kPlugins + "--bots badids,lowest,lowest,lowest" + games + path("a.rec"));
+      "play" + kPlugins + "--bots trusted:badids,lowest,lowest,lowest" + games + path("a.rec"));
   ASSERT_EQ(in_process.exit_code, 0) << in_process.out;
   const arena_test::RunResult isolated = arena_test::run_arena(
       "play" + kPlugins + "--bot-memory-mb 0 --bots isolated:badids,lowest,lowest,lowest" + games +
