@@ -30,7 +30,9 @@
 #include "players/bot_specs.h"
 #include "players/frame_channel.h"
 #include "players/isolated.h"
+#include "players/isolated_child.h"
 #include "players/isolated_wire.h"
+#include "players/shm_channel.h"
 
 namespace arena {
 namespace {
@@ -680,7 +682,7 @@ void expect_violations(const GameRecord& record, int count, const std::string& k
   }
 }
 
-TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
+TEST_F(Isolated, GarbageRepliesAreMalformedAndTheArenaGoesOn) {
   FakeChildMode mode("garbage");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
@@ -688,21 +690,21 @@ TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
   const GameRecord record = play_fake(source, 2);
   expect_complete(record, 2);
   // Every pass and play of seat 0.
-  expect_violations(record, 28, "MALFORMED", "bad magic");
+  expect_violations(record, 28, "MALFORMED", "a reply of status 2071690107");
   EXPECT_EQ(as_isolated(source)->restarts(), 0) << "a bad frame drops the channel, not the child";
 }
 
-TEST_F(Isolated, TornFramesAreMalformed) {
-  FakeChildMode mode("torn");
+TEST_F(Isolated, RepliesWhoseSlotContradictsTheirWordAreMalformed) {
+  FakeChildMode mode("wrong-seq");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
   const GameRecord record = play_fake(source, 1);
   expect_complete(record, 1);
-  expect_violations(record, 14, "MALFORMED", "torn frame");
+  expect_violations(record, 14, "MALFORMED", "an answer to request");
   EXPECT_EQ(as_isolated(source)->restarts(), 0);
 }
 
-TEST_F(Isolated, ChildDyingMidFrameIsACrashAndRestarted) {
+TEST_F(Isolated, ChildDyingMidReplyIsACrashAndRestarted) {
   FakeChildMode mode("torn-exit");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
@@ -968,72 +970,59 @@ hearts::Decision correct(const hearts::Observation& obs) {
   return decision;
 }
 
-void send_reply(int fd, uint64_t seq, const hearts::Decision& decision, size_t cut = 0) {
-  FrameBuffer out;
-  out.begin(FrameType::kReply, seq);
-  ReplyHead head;
-  head.decision = decision;
-  out.append_value(head);
-  out.end();
-  std::string error;
-  std::vector<char> bytes = out.bytes();
-  if (cut > 0) bytes.resize(cut);
-  send_all(fd, bytes, &error);
-}
-
-// One channel, misbehaving as `mode` says on each decision.
-void serve(const std::string& mode, int fd) {
-  FrameReader reader(fd);
-  std::unique_ptr<hearts::CompiledRules> rules;
-  auto copy = std::make_unique<OwnedObservation>();
-  Frame frame;
-  std::string detail;
-  while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {
-    std::span<const char> payload = frame.payload;
-    const auto type = static_cast<FrameType>(frame.header.type);
-    const uint64_t seq = frame.header.seq;
-    if (type == FrameType::kRules) {
-      rules = std::make_unique<hearts::CompiledRules>();
-      take_value(payload, rules.get());
-      record("rules");
-    } else if (type == FrameType::kCreate) {
-      hearts::BotConfig config;
-      take_value(payload, &config);
-      record("create seat " + std::to_string(config.seat) + " seed " + std::to_string(config.seed));
-    } else if (type == FrameType::kNotify) {
-      int32_t kind = 0;
-      hearts::DealResult result;
-      take_value(payload, &kind);
-      take_value(payload, &result);
-      record("notify " + std::to_string(kind) + " deal " + std::to_string(result.deal_index));
-      send_reply(fd, seq, {});
-    } else if (type == FrameType::kDecide) {
-      if (!take_observation(payload, rules.get(), copy.get(), &detail)) break;
-      const hearts::Decision answer = correct(copy->obs);
-      if (mode == "garbage") {
-        const char junk[64] = "\x01\x02garbage from the bot's process";
-        std::string error;
-        send_all(fd, std::vector<char>(junk, junk + sizeof junk), &error);
-      } else if (mode == "torn") {
-        send_reply(fd, seq, answer, 30);
-        break;  // close this channel; the process lives on
-      } else if (mode == "torn-exit") {
-        send_reply(fd, seq, answer, 30);
-        ::_exit(3);
-      } else if (mode == "stale") {
-        hearts::Decision wrong{};
-        wrong.card = hearts::Card::from_id(99);
-        wrong.count = 9;
-        send_reply(fd, seq - 1, wrong);
-        send_reply(fd, seq, answer);
-      } else if (mode == "ahead") {
-        send_reply(fd, seq + 1, answer);
-      } else {
-        send_reply(fd, seq, answer);
-      }
-    }
+// One request, misbehaving as `mode` says on each decision.
+void serve(const std::string& mode, ChildChannel& channel, const ShmRequest& request) {
+  static std::map<const ChildChannel*, hearts::CompiledRules> rules;  // one thread serves
+  ShmChannelPage& page = channel.shared();
+  if (request.flags & kShmNewRules) {
+    rules[&channel] = page.rules;
+    record("rules");
   }
-  ::close(fd);
+  if (request.flags & kShmCreate) {
+    record("create seat " + std::to_string(request.config.seat) + " seed " +
+           std::to_string(request.config.seed));
+  }
+  const uint64_t seq = request.seq;
+  if (request.type == static_cast<uint32_t>(FrameType::kNotify)) {
+    record("notify " + std::to_string(request.kind) + " deal " +
+           std::to_string(request.result.deal_index));
+    post_reply(channel, seq, ReplyStatus::kOk, {}, "");
+    return;
+  }
+  auto copy = std::make_unique<OwnedObservation>();
+  std::string detail;
+  if (!take_observation_slot(request.observation, &rules[&channel], copy.get(), &detail)) return;
+  const hearts::Decision answer = correct(copy->obs);
+  // Publishes whatever the slot holds as the answer to this request.
+  auto publish = [&] {
+    store_word(page.reply_word, static_cast<uint32_t>(seq));
+    futex_wake(page.reply_word, 1);
+  };
+  if (mode == "garbage") {
+    // A reply of no known status.
+    page.reply.seq = seq;
+    std::memset(static_cast<void*>(&page.reply.status), 0x7b, sizeof page.reply.status);
+    publish();
+  } else if (mode == "wrong-seq") {
+    // The word says this request, the slot another one.
+    page.reply.seq = seq + 1000;
+    publish();
+  } else if (mode == "torn-exit") {
+    page.reply.seq = seq;  // half a reply, then the process is gone
+    ::_exit(3);
+  } else if (mode == "stale") {
+    // An answer to the previous request (an impossible card) first, then the real one.
+    hearts::Decision wrong{};
+    wrong.card = hearts::Card::from_id(99);
+    wrong.count = 9;
+    post_reply(channel, seq - 1, ReplyStatus::kOk, wrong, "");
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    post_reply(channel, seq, ReplyStatus::kOk, answer, "");
+  } else if (mode == "ahead") {
+    post_reply(channel, seq + 1, ReplyStatus::kOk, answer, "");
+  } else {
+    post_reply(channel, seq, ReplyStatus::kOk, answer, "");
+  }
 }
 
 int run(const std::string& mode, int control_fd) {
@@ -1046,11 +1035,9 @@ int run(const std::string& mode, int control_fd) {
   hello.end();
   std::string error;
   if (!send_all(control_fd, hello.bytes(), &error)) return 2;
-  while (true) {
-    const int fd = receive_fd(control_fd);
-    if (fd < 0) break;
-    std::thread([mode, fd] { serve(mode, fd); }).detach();
-  }
+  serve_channel_pages(control_fd, [&mode](ChildChannel& channel, const ShmRequest& request) {
+    serve(mode, channel, request);
+  });
   ::_exit(0);
 }
 
