@@ -18,6 +18,8 @@
 // Thread safety: a page belongs to one thread on each side.
 #pragma once
 
+#include <sched.h>
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -145,12 +147,13 @@ bool spin_while(Predicate still_waiting, int64_t spin_us) {
       cpu_pause();
     }
     if (std::chrono::steady_clock::now() >= until) return !still_waiting();
+    sched_yield();  // on a busy machine the other side may need this core to answer
   }
 }
 
-// How long each side spins before it sleeps.
+// How long each side spins (pausing, and yielding the core every 64 rounds) before it sleeps.
 inline constexpr int64_t kArenaSpinUs = 30;
-inline constexpr int64_t kChildSpinUs = 50;
+inline constexpr int64_t kChildSpinUs = 20;
 
 // Arena side: copies `obs` and the arrays it points to into `slot`.
 void fill_observation_slot(const hearts::Observation& obs, ObservationSlot* slot);
