@@ -2,9 +2,11 @@
 // crashes, hangs or eats memory cannot take the arena down.
 //
 // Transport: the child inherits one end of a socketpair (the control socket) and says hello on
-// it; each player then hands the child a socketpair of its own over the control socket and talks
-// to its bot instance there in fixed binary frames (frame_channel.h, isolated_wire.h), one write
-// and one read per decision. gRPC would cost about 100 µs a call here; a frame costs a few.
+// it in a binary frame (frame_channel.h, isolated_wire.h). Decisions then go through shared
+// memory (shm_channel.h): over the control socket the arena hands the child a doorbell page and,
+// per player, a memfd page with a fixed-size request and reply slot; a futex word in the page
+// hands each request over and its answer back (spinning briefly, then FUTEX_WAIT). The arena
+// waits in slices and between them checks whether the child died and the deadline.
 //
 // The child gets an address-space limit (--bot-memory-mb) and its stdout/stderr go to a per-bot
 // log file. A child that does not answer by the deadline is killed and restarted (a timeout
