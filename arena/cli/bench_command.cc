@@ -120,6 +120,39 @@ bool bench_tournament(const BenchFlags& flags, int groups, int concurrency, cons
   return true;
 }
 
+// Four `random` entrants, in-process or isolated (a child process each), one thread; games/s.
+bool bench_random_tournament(const BenchFlags& flags, bool isolated, int groups,
+                             const fs::path& dir, int round, double* games_per_second,
+                             std::string* error) {
+  TournamentSetup setup;
+  setup.rules = *hearts::preset_rules("standard");
+  const std::string spec = isolated ? "isolated:random" : "random";
+  setup.specs = {spec, spec, spec, spec};
+  setup.groups = groups;
+  setup.seed = 13;
+  const fs::path out_dir =
+      dir / ((isolated ? "random-isolated-r" : "random-in-process-r") + std::to_string(round));
+  setup.out_dir = out_dir.string();
+  setup.spec_options.log_dir = dir.string();
+  setup.plugin_dirs = flags.plugin_dirs;
+  setup.bootstrap_samples = 100;
+  setup.quiet = true;
+  setup.print_results = false;
+  setup.command = "arena bench";
+  const auto start = std::chrono::steady_clock::now();
+  if (run_tournament(setup) != 0) {
+    *error = std::string("bench: the tournament of four ") + (isolated ? "isolated " : "") +
+             "random bots failed";
+    return false;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  *games_per_second = 4.0 * groups / seconds;
+  std::error_code ec;
+  fs::remove_all(out_dir, ec);
+  return true;
+}
+
 // --signature: the signature alone, as text or JSON.
 void print_signature_only(const BenchFlags& flags, const BenchSignature& signature) {
   if (flags.json) {
@@ -280,6 +313,10 @@ void add_transports_json(const TransportFigures& figures, Json* out) {
   transports["isolated"] = latency_json(figures.isolated);
   transports["remote_grpc"] = latency_json(figures.remote);
   transports["bare_grpc_call"] = latency_json(figures.bare);
+  transports["isolated_over_in_process"] =
+      figures.in_process.calls_per_second() > 0
+          ? figures.isolated.calls_per_second() / figures.in_process.calls_per_second()
+          : 0;
   transports["remote_over_bare_mean"] = figures.ratio_mean;
   transports["remote_over_bare_p50"] = figures.ratio_p50;
 }
@@ -290,6 +327,13 @@ void print_transports(const TransportFigures& figures) {
             << latency_line("isolated plugin", figures.isolated) << '\n'
             << latency_line("remote gRPC (loopback)", figures.remote) << '\n'
             << latency_line("bare gRPC GetInfo call", figures.bare) << '\n'
+            << "  isolated / in-process: "
+            << fixed(
+                   figures.in_process.calls_per_second() > 0
+                       ? figures.isolated.calls_per_second() / figures.in_process.calls_per_second()
+                       : 0,
+                   4)
+            << "x the decisions per second\n"
             << "  remote / bare: " << fixed(figures.ratio_mean, 2) << "x (mean), "
             << fixed(figures.ratio_p50, 2) << "x (p50)\n\n";
 }
@@ -382,7 +426,49 @@ void print_tournament(const TournamentFigures& figures, const BenchPlan& plan) {
             << "x (rounds: " << fixed(figures.lowest_speedup, 2) << "x to "
             << fixed(figures.highest_speedup, 2) << "x)\n"
             << "  for scale: two independent engine runs at once reach "
-            << fixed(figures.independent_speedup, 2) << "x one run\n\n";
+            << fixed(figures.independent_speedup, 2) << "x one run\n";
+}
+
+// 3b. Isolation's cost to a tournament: four random bots in-process and isolated, paired in
+// rounds (alternating which goes first), the ratio the median round's.
+struct IsolationFigures {
+  double in_process = 0;
+  double isolated = 0;
+  double ratio = 0;
+};
+
+bool measure_isolation_cost(const BenchRun& run, IsolationFigures* figures, std::string* error) {
+  std::vector<double> in_process, isolated, ratios;
+  for (int round = 0; round < run.plan.tournament_rounds; ++round) {
+    double rate[2] = {0, 0};  // in-process, isolated
+    for (bool iso : round % 2 == 0 ? std::array{false, true} : std::array{true, false}) {
+      // At most 200 groups (800 games): enough to cover the children's start-up many times over.
+      if (!bench_random_tournament(run.flags, iso, std::min(run.plan.tournament_groups, 200),
+                                   run.dir, round, &rate[iso ? 1 : 0], error)) {
+        return false;
+      }
+    }
+    in_process.push_back(rate[0]);
+    isolated.push_back(rate[1]);
+    ratios.push_back(rate[0] > 0 ? rate[1] / rate[0] : 0);
+  }
+  figures->in_process = quantile(in_process, 0.5);
+  figures->isolated = quantile(isolated, 0.5);
+  figures->ratio = quantile(ratios, 0.5);
+  return true;
+}
+
+void add_isolation_json(const IsolationFigures& figures, Json* out) {
+  Json& cost = (*out)["isolation"] = Json::object();
+  cost["in_process_games_per_second"] = figures.in_process;
+  cost["isolated_games_per_second"] = figures.isolated;
+  cost["isolated_over_in_process"] = figures.ratio;
+}
+
+void print_isolation(const IsolationFigures& figures) {
+  std::cout << "  four random bots, concurrency 1: in-process " << fixed(figures.in_process, 1)
+            << " games/s, isolated " << fixed(figures.isolated, 1) << " games/s ("
+            << fixed(figures.ratio, 2) << "x, paired)\n\n";
 }
 
 // 4. Signature.
@@ -443,8 +529,14 @@ int run_bench(const BenchFlags& flags) {
                                    &error)) {
     return fail(error);
   }
+  IsolationFigures isolation;
+  if (!measure_isolation_cost(run, &isolation, &error)) return fail(error);
   add_tournament_json(tournament, plan, &out);
-  if (text) print_tournament(tournament, plan);
+  add_isolation_json(isolation, &out);
+  if (text) {
+    print_tournament(tournament, plan);
+    print_isolation(isolation);
+  }
 
   add_signature_json(signature, &out);
   if (text) {

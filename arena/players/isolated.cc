@@ -23,6 +23,7 @@
 #include "players/isolated_wire.h"
 #include "players/remote_player.h"
 #include "players/sandbox.h"
+#include "players/shm_channel.h"
 
 namespace arena {
 namespace {
@@ -195,7 +196,13 @@ pid_t fork_child(const std::vector<char*>& argv, const std::vector<char*>& envp,
   });
 }
 
-// One seat's bot instance in the child, reached over a socket of its own.
+// How long the arena sleeps on a reply word before it looks whether the child died.
+constexpr int64_t kDeathCheckUs = 2'000;
+
+// What an exchange that did not yield a reply ran into.
+enum class Lost { kTimeout, kDied, kMalformed, kNoChannel };
+
+// One seat's bot instance in the child, reached through a shared page of its own.
 class IsolatedPlayer final : public Player {
  public:
   IsolatedPlayer(std::shared_ptr<const IsolatedSource> source, std::shared_ptr<IsolatedChild> child,
@@ -205,9 +212,9 @@ class IsolatedPlayer final : public Player {
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us();
-    ReplyHead head;
+    ShmReply reply;
     std::string text;
-    CallResult call = exchange(FrameType::kDecide, obs, 0, nullptr, wait_us, &head, &text);
+    CallResult call = exchange(FrameType::kDecide, obs, 0, nullptr, wait_us, &reply, &text);
     if (call.status != CallStatus::kOk) {
       if (call.status == CallStatus::kTimeout) {
         call.detail = "no answer within " + std::to_string(obs.time_left_us / 1000) +
@@ -215,11 +222,11 @@ class IsolatedPlayer final : public Player {
       }
       return call;
     }
-    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    if (reply.status != ReplyStatus::kOk) return failed(reply.status, text);
     // An answer that is no card or no pass goes to the referee as it is, with what is wrong with
     // it, so it is the same violation (ILLEGAL_PLAY, BAD_PASS, BAD_CHOICE) as in process.
-    *out = head.decision;
-    const std::string bad = check_decision(obs.phase, head.decision);
+    *out = reply.decision;
+    const std::string bad = check_decision(obs.phase, reply.decision);
     return {CallStatus::kOk, bad.empty() ? "" : "the bot's process answered " + bad, ""};
   }
 
@@ -227,11 +234,11 @@ class IsolatedPlayer final : public Player {
                     const hearts::DealResult& result) override {
     const int64_t wait_us =
         std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us() + 1'000'000;
-    ReplyHead head;
+    ShmReply reply;
     std::string text;
-    CallResult call = exchange(FrameType::kNotify, obs, kind, &result, wait_us, &head, &text);
+    CallResult call = exchange(FrameType::kNotify, obs, kind, &result, wait_us, &reply, &text);
     if (call.status != CallStatus::kOk) return call;
-    if (head.status != ReplyStatus::kOk) return failed(head.status, text);
+    if (reply.status != ReplyStatus::kOk) return failed(reply.status, text);
     return {};
   }
 
@@ -260,90 +267,135 @@ class IsolatedPlayer final : public Player {
     return {CallStatus::kError, "the bot's process rejected the request: " + text, ""};
   }
 
-  void close_channel() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
+  ShmChannelPage& page() const { return *static_cast<ShmChannelPage*>(page_->data()); }
+
+  // Rings the child's doorbell if its serving thread sleeps.
+  static void ring(const std::shared_ptr<SharedPage>& doorbell) {
+    auto& bell = *static_cast<ShmDoorbellPage*>(doorbell->data());
+    if (load_word(bell.child_sleeping) != 0) {
+      add_word(bell.bell, 1);
+      futex_wake(bell.bell, 1);
+    }
   }
 
-  // The rules frame, unless the child already has these rules on this channel.
-  void add_rules(const hearts::CompiledRules* rules) {
-    if (rules == sent_rules_) return;
+  // Tells the child the channel is gone (it drops the bot) and unmaps it here.
+  void close_channel() {
+    if (!page_) return;
+    store_word(page().closed, 1);
+    ring(doorbell_);
+    page_.reset();
+    doorbell_.reset();
+  }
+
+  // A fresh page for the current process, with the words at the last sequence number.
+  bool open_channel(std::string* detail) {
+    close_channel();
+    std::unique_ptr<SharedPage> page = SharedPage::create("arena-channel", detail);
+    if (!page) return false;
+    auto& shared = *static_cast<ShmChannelPage*>(page->data());
+    shared.magic = kShmChannelMagic;
+    shared.request_word = shared.reply_word = static_cast<uint32_t>(seq_);
+    if (!child_->hand_over_channel(page->fd(), &generation_, &doorbell_, detail)) return false;
+    page->close_fd();  // the child has its own copy now
+    page_ = std::move(page);
+    created_ = false;
+    sent_rules_ = nullptr;
+    rules_sent_ = false;
+    return true;
+  }
+
+  // Puts the rules into the page, unless the child already has these rules on this channel.
+  uint32_t add_rules(const hearts::CompiledRules* rules) {
+    if (rules == sent_rules_) return 0;
     sent_rules_ = rules;
     // Derived tables are a function of the options: equal options, equal rules.
-    if (rules_sent_ && sent_copy_.rules == rules->rules) return;
+    if (rules_sent_ && sent_copy_.rules == rules->rules) return 0;
     sent_copy_ = *rules;
     rules_sent_ = true;
-    out_.begin(FrameType::kRules, seq_);
-    out_.append_value(*rules);
-    out_.end();
+    page().rules = *rules;
+    return kShmNewRules;
   }
 
-  // Sends one request (opening the channel and creating the bot first if needed) and reads its
-  // reply by the deadline. Any failure closes the channel; timeouts and deaths restart the child.
+  // Writes one request into the page (opening the channel and creating the bot first if needed),
+  // publishes it and waits for its reply by the deadline. Any failure closes the channel;
+  // timeouts and deaths restart the child.
   CallResult exchange(FrameType type, const hearts::Observation& obs, int32_t kind,
-                      const hearts::DealResult* result, int64_t wait_us, ReplyHead* head,
+                      const hearts::DealResult* result, int64_t wait_us, ShmReply* reply,
                       std::string* text) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(wait_us);
     std::string detail;
-    out_.clear();
+    if (!page_ || generation_ != child_->generation()) {
+      if (!open_channel(&detail)) return lost(Lost::kNoChannel, detail);
+    }
     ++seq_;
-    if (fd_ < 0 || generation_ != child_->generation()) {
-      close_channel();
-      fd_ = child_->open_channel(&generation_, &detail);
-      if (fd_ < 0) return lost(ReadStatus::kClosed, detail);
-      reader_.reset(fd_);
-      sent_rules_ = nullptr;
-      rules_sent_ = false;
-      add_rules(config_.rules);
-      out_.begin(FrameType::kCreate, seq_);
-      out_.append_value(config_);
-      out_.end();
+    ShmRequest& request = page().request;
+    request.seq = seq_;
+    request.type = static_cast<uint32_t>(type);
+    // The bot is created with the rules of its first request (the referee's, as in config_).
+    request.flags = add_rules(obs.rules);
+    if (!created_) {
+      request.flags |= kShmCreate;
+      request.config = config_;
+      request.config.rules = nullptr;
     }
-    add_rules(obs.rules);
-    out_.begin(type, seq_);
     if (type == FrameType::kNotify) {
-      out_.append_value(kind);
-      out_.append_value(*result);
+      request.kind = kind;
+      request.result = *result;
     }
-    append_observation(obs, &out_);
-    out_.end();
-    if (!send_all(fd_, out_.bytes(), &detail)) return lost(ReadStatus::kClosed, detail);
+    fill_observation_slot(obs, &request.observation);
+    store_word(page().request_word, static_cast<uint32_t>(seq_));
+    ring(doorbell_);
+    return await_reply(deadline, reply, text);
+  }
 
-    Frame frame;
+  // Spins, then sleeps in slices, until the reply word says seq_; between slices it looks
+  // whether the child died and whether the deadline passed.
+  CallResult await_reply(std::chrono::steady_clock::time_point deadline, ShmReply* reply,
+                         std::string* text) {
+    ShmChannelPage& shared = page();
+    const auto asked = static_cast<uint32_t>(seq_);
+    const auto previous = static_cast<uint32_t>(seq_ - 1);  // what the word says until then
+    spin_while([&] { return load_word(shared.reply_word) == previous; }, kArenaSpinUs);
     while (true) {
-      const ReadStatus status = reader_.read(deadline, &frame, &detail);
-      if (status != ReadStatus::kOk) return lost(status, detail);
-      if (frame.header.type != static_cast<uint32_t>(FrameType::kReply)) {
-        return lost(ReadStatus::kMalformed, "a frame of type " + std::to_string(frame.header.type));
+      const uint32_t word = load_word(shared.reply_word);
+      if (word == asked) break;
+      if (word != previous) {
+        return lost(Lost::kMalformed, "an answer to request " + std::to_string(word) + " (asked " +
+                                          std::to_string(asked) + ")");
       }
-      if (frame.header.seq < seq_) continue;  // the answer to an earlier request: never ours
-      if (frame.header.seq > seq_) {
-        return lost(ReadStatus::kMalformed, "an answer to request " +
-                                                std::to_string(frame.header.seq) + " (asked " +
-                                                std::to_string(seq_) + ")");
+      const auto left = std::chrono::duration_cast<std::chrono::microseconds>(
+                            deadline - std::chrono::steady_clock::now())
+                            .count();
+      if (left <= 0) return lost(Lost::kTimeout, "");
+      store_word(shared.arena_waiting, 1);
+      futex_wait(shared.reply_word, previous, std::min(left, kDeathCheckUs));
+      store_word(shared.arena_waiting, 0);
+      if (load_word(shared.reply_word) == previous && child_->exiting(0)) {
+        return lost(Lost::kDied, "");
       }
-      std::span<const char> payload = frame.payload;
-      if (!take_value(payload, head) || payload.size() != head->detail_size) {
-        return lost(ReadStatus::kMalformed,
-                    "a reply of " + std::to_string(frame.payload.size()) + " bytes");
-      }
-      text->assign(payload.data(), payload.size());
-      return {};
     }
+    // Copied out once (all but the text); the copy is what is checked and used.
+    std::memcpy(static_cast<void*>(reply), &shared.reply, offsetof(ShmReply, detail));
+    std::string error;
+    if (!read_reply(*reply, seq_, shared.reply.detail, text, &error)) {
+      return lost(Lost::kMalformed, error);
+    }
+    created_ = true;
+    return {};
   }
 
   // What a broken exchange means: a hung child is killed, a dead one reaped; both restart.
-  CallResult lost(ReadStatus status, const std::string& detail) {
+  CallResult lost(Lost what, const std::string& detail) {
     close_channel();
     const uint64_t generation = generation_;
-    if (status == ReadStatus::kTimeout) {
+    if (what == Lost::kTimeout) {
       child_->restart(generation);
       return {CallStatus::kTimeout, "no answer; the bot's process was killed and restarted", ""};
     }
-    if (status == ReadStatus::kMalformed) {
+    if (what == Lost::kMalformed) {
       return {CallStatus::kMalformed, "the bot's process sent " + detail, ""};
     }
-    // The socket closed: the child is dying, or it closed this one channel.
+    // The child is dying, or could not take a channel.
     if (child_->exiting(100'000)) {
       const std::string death = child_->reap_if_dead(1'000'000);
       const bool up = child_->restart(generation);
@@ -353,21 +405,18 @@ class IsolatedPlayer final : public Player {
                   " (log: " + child_->log_path() + ")",
               ""};
     }
-    if (status == ReadStatus::kTorn) {
-      return {CallStatus::kMalformed, "the bot's process sent a torn frame: " + detail, ""};
-    }
     return {CallStatus::kUnavailable,
-            "the bot's process closed the connection" + (detail.empty() ? "" : ": " + detail), ""};
+            "the bot's process did not take a channel" + (detail.empty() ? "" : ": " + detail), ""};
   }
 
   std::shared_ptr<const IsolatedSource> source_;  // for the identity
   std::shared_ptr<IsolatedChild> child_;
   hearts::BotConfig config_;
-  int fd_ = -1;
-  uint64_t generation_ = 0;  // the child the channel belongs to
+  std::unique_ptr<SharedPage> page_;      // this player's channel, while open
+  std::shared_ptr<SharedPage> doorbell_;  // the doorbell of the process serving page_
+  uint64_t generation_ = 0;               // the child the channel belongs to
   uint64_t seq_ = 0;
-  FrameReader reader_;
-  FrameBuffer out_;
+  bool created_ = false;  // the child has been asked to create the bot on this channel
   const hearts::CompiledRules* sent_rules_ = nullptr;
   bool rules_sent_ = false;
   hearts::CompiledRules sent_copy_;  // the rules the child has on this channel
@@ -496,7 +545,7 @@ bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
     status = reader.read(deadline, &frame, &detail);
   }
   if (status == ReadStatus::kOk && frame.header.type == static_cast<uint32_t>(FrameType::kHello)) {
-    if (read_hello(frame.payload, hello, &detail)) return true;
+    if (read_hello(frame.payload, hello, &detail) && send_doorbell(&detail)) return true;
   } else if (status == ReadStatus::kTimeout) {
     detail = "no hello within " + std::to_string(options_.remote.connect_timeout_us / 1000) + " ms";
   } else if (status == ReadStatus::kOk &&
@@ -521,9 +570,20 @@ bool IsolatedChild::await_hello(BotIdentity* hello, std::string* error) {
   return false;
 }
 
+bool IsolatedChild::send_doorbell(std::string* error) {
+  std::shared_ptr<SharedPage> page = SharedPage::create("arena-doorbell", error);
+  if (!page) return false;
+  static_cast<ShmDoorbellPage*>(page->data())->magic = kShmDoorbellMagic;
+  if (!send_fd(control_fd_, page->fd(), error)) return false;
+  page->close_fd();  // the mapping stays
+  doorbell_ = std::move(page);
+  return true;
+}
+
 void IsolatedChild::kill_process() {
   if (control_fd_ >= 0) ::close(control_fd_);
   control_fd_ = -1;
+  doorbell_.reset();
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);
     int status = 0;
@@ -533,25 +593,19 @@ void IsolatedChild::kill_process() {
   remove_workdir();
 }
 
-int IsolatedChild::open_channel(uint64_t* generation, std::string* error) {
+bool IsolatedChild::hand_over_channel(int page_fd, uint64_t* generation,
+                                      std::shared_ptr<SharedPage>* doorbell, std::string* error) {
   std::lock_guard lock(mutex_);
   *generation = generation_;
-  if (control_fd_ < 0) {
+  if (control_fd_ < 0 || !doorbell_) {
     *error = "the bot's process is not running";
-    return -1;
+    return false;
   }
-  int fds[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
-    *error = std::string("socketpair failed: ") + std::strerror(errno);
-    return -1;
-  }
-  const bool sent = send_fd(control_fd_, fds[1], error);
-  ::close(fds[1]);  // the child has its own copy now
-  if (!sent) {
-    ::close(fds[0]);
-    return -1;
-  }
-  return fds[0];
+  if (!send_fd(control_fd_, page_fd, error)) return false;
+  // After the descriptor is on its way: the child receives as many as this count says.
+  add_word(static_cast<ShmDoorbellPage*>(doorbell_->data())->channels, 1);
+  *doorbell = doorbell_;
+  return true;
 }
 
 bool IsolatedChild::exiting(int64_t wait_us) {

@@ -2,9 +2,11 @@
 // crashes, hangs or eats memory cannot take the arena down.
 //
 // Transport: the child inherits one end of a socketpair (the control socket) and says hello on
-// it; each player then hands the child a socketpair of its own over the control socket and talks
-// to its bot instance there in fixed binary frames (frame_channel.h, isolated_wire.h), one write
-// and one read per decision. gRPC would cost about 100 µs a call here; a frame costs a few.
+// it in a binary frame (frame_channel.h, isolated_wire.h). Decisions then go through shared
+// memory (shm_channel.h): over the control socket the arena hands the child a doorbell page and,
+// per player, a memfd page with a fixed-size request and reply slot; a futex word in the page
+// hands each request over and its answer back (spinning briefly, then FUTEX_WAIT). The arena
+// waits in slices and between them checks whether the child died and the deadline.
 //
 // The child gets an address-space limit (--bot-memory-mb) and its stdout/stderr go to a per-bot
 // log file. A child that does not answer by the deadline is killed and restarted (a timeout
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "players/bot_specs.h"
+#include "players/shm_channel.h"
 
 namespace arena {
 
@@ -39,9 +42,11 @@ class IsolatedChild {
 
   // Starts the process and waits for its hello; false with *error (the child is then down).
   bool start(BotIdentity* hello, std::string* error);
-  // A new socket to the current process (it serves the other end); -1 with *error if it cannot
-  // take it. *generation says which process it belongs to.
-  int open_channel(uint64_t* generation, std::string* error);
+  // Hands the channel page behind `page_fd` to the current process (which maps it and serves
+  // it); *doorbell becomes that process's doorbell page, to ring after each request. False with
+  // *error if it cannot take it. *generation says which process it belongs to.
+  bool hand_over_channel(int page_fd, uint64_t* generation, std::shared_ptr<SharedPage>* doorbell,
+                         std::string* error);
   // True if the control socket has closed, i.e. the process is exiting or gone.
   bool exiting(int64_t wait_us);
   // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
@@ -61,6 +66,8 @@ class IsolatedChild {
   bool spawn(BotIdentity* hello, std::string* error);
   // The rest of spawn(): waits for the new process's hello; kills it if none comes.
   bool await_hello(BotIdentity* hello, std::string* error);
+  // Hands the new process its doorbell page; false with *error.
+  bool send_doorbell(std::string* error);
   std::string reap_locked(int64_t wait_us);
   void kill_process();
   // The sandboxed child's empty working folder: made before each start, removed after it ends.
@@ -74,7 +81,8 @@ class IsolatedChild {
   std::string log_path_;
   mutable std::mutex mutex_;
   pid_t pid_ = -1;
-  int control_fd_ = -1;  // the arena's end of the control socket
+  int control_fd_ = -1;                   // the arena's end of the control socket
+  std::shared_ptr<SharedPage> doorbell_;  // the current process's; players keep theirs mapped
   uint64_t generation_ = 0;
   int restarts_ = 0;
   std::string workdir_;    // empty: none (no sandbox, or not started)

@@ -1,13 +1,14 @@
 #include "players/isolated_child.h"
 
+#include <poll.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <list>
 #include <mutex>
-#include <system_error>
-#include <thread>
+#include <vector>
 
 #include "players/frame_channel.h"
 #include "players/isolated_wire.h"
@@ -15,12 +16,13 @@
 namespace arena {
 namespace {
 
+// How long the serving thread sleeps before it looks whether the arena is still there.
+constexpr int64_t kIdleCheckUs = 100'000;
+
 // Rules received from the arena, kept for the life of the process: bot instances point at them.
 class RulesStore {
  public:
-  const hearts::CompiledRules* intern(std::span<const char> bytes) {
-    hearts::CompiledRules received;
-    std::memcpy(static_cast<void*>(&received), bytes.data(), sizeof received);
+  const hearts::CompiledRules* intern(const hearts::CompiledRules& received) {
     std::lock_guard lock(mutex_);
     for (const hearts::CompiledRules& known : rules_) {
       if (known.rules == received.rules) return &known;
@@ -33,79 +35,168 @@ class RulesStore {
   std::list<hearts::CompiledRules> rules_;  // a list: addresses never move
 };
 
-// Answers one kDecide or kNotify frame into *head and *text.
-void answer(const Frame& frame, Player* player, const std::string& create_error,
-            const hearts::CompiledRules* rules, OwnedObservation* copy, ReplyHead* head,
-            std::string* text) {
-  std::span<const char> payload = frame.payload;
-  const bool decide = frame.header.type == static_cast<uint32_t>(FrameType::kDecide);
-  int32_t kind = 0;
-  hearts::DealResult result{};
-  if (!decide && (!take_value(payload, &kind) || !take_value(payload, &result))) {
-    *text = "notification: the frame is too short";
-  } else if (take_observation(payload, rules, copy, text) && !payload.empty()) {
-    *text = "observation: " + std::to_string(payload.size()) + " bytes too many";
+// Takes the request's rules and bot config into the channel; empty, or what is wrong.
+std::string take_setup(PlayerSource& source, RulesStore& store, ChildChannel& channel,
+                       const ShmRequest& request) {
+  if (request.flags & kShmNewRules) {
+    hearts::CompiledRules rules;  // copied out of the page once, then checked
+    std::memcpy(static_cast<void*>(&rules), &channel.shared().rules, sizeof rules);
+    if (rules.rules.num_players < 1 || rules.rules.num_players > hearts::kMaxPlayers) {
+      return "rules for " + std::to_string(rules.rules.num_players) + " players";
+    }
+    channel.rules = store.intern(rules);
   }
-  if (!text->empty()) {
-    head->status = ReplyStatus::kBadRequest;
-    return;
+  if ((request.flags & kShmCreate) && !channel.player) {
+    if (channel.rules == nullptr) return "a bot to create before any rules";
+    hearts::BotConfig config = request.config;
+    config.rules = channel.rules;
+    channel.player = source.create(config, &channel.create_error);
   }
-  if (player == nullptr) {
-    head->status = ReplyStatus::kBotFailed;
-    *text = "the bot could not be created: " + create_error;
-    return;
-  }
-  const CallResult call =
-      decide ? player->decide(copy->obs, &head->decision) : player->notify(kind, copy->obs, result);
-  if (call.status != CallStatus::kOk) {
-    head->status = ReplyStatus::kBotFailed;
-    *text = call.detail;
-  }
+  return "";
 }
 
-// One arena player's channel: its bot instance lives as long as the channel.
-void serve_channel(PlayerSource& source, RulesStore& store, int fd) {
-  FrameReader reader(fd);
-  FrameBuffer out;
-  const hearts::CompiledRules* rules = nullptr;
-  std::unique_ptr<Player> player;
-  std::string create_error = "no bot was created on this channel";
-  auto copy = std::make_unique<OwnedObservation>();
-  Frame frame;
-  std::string detail;
-  while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {
-    const auto type = static_cast<FrameType>(frame.header.type);
-    if (type == FrameType::kRules) {
-      if (frame.payload.size() != sizeof(hearts::CompiledRules)) break;  // not our arena
-      rules = store.intern(frame.payload);
-      continue;
-    }
-    if (type == FrameType::kCreate) {
-      std::span<const char> payload = frame.payload;
-      hearts::BotConfig config;
-      if (!take_value(payload, &config) || rules == nullptr) break;
-      config.rules = rules;
-      player = source.create(config, &create_error);
-      continue;
-    }
-    if (type != FrameType::kDecide && type != FrameType::kNotify) break;
-    ReplyHead head;
-    std::string text;
-    answer(frame, player.get(), create_error, rules, copy.get(), &head, &text);
-    head.detail_size = static_cast<uint32_t>(text.size());
-    out.clear();
-    out.begin(FrameType::kReply, frame.header.seq);
-    out.append_value(head);
-    out.append(text.data(), text.size());
-    out.end();
-    if (!send_all(fd, out.bytes(), &detail)) break;
+// Answers one request of the real child: the bot's decision or notification.
+void answer(PlayerSource& source, RulesStore& store, OwnedObservation& copy, ChildChannel& channel,
+            const ShmRequest& request) {
+  hearts::Decision decision{};
+  std::string text = take_setup(source, store, channel, request);
+  const bool decide = request.type == static_cast<uint32_t>(FrameType::kDecide);
+  if (text.empty() && !decide && request.type != static_cast<uint32_t>(FrameType::kNotify)) {
+    text = "a request of type " + std::to_string(request.type);
   }
-  if (!detail.empty()) spdlog::warn("isolated child: channel closed: {}", detail);
-  player.reset();
-  ::close(fd);
+  if (text.empty()) take_observation_slot(request.observation, channel.rules, &copy, &text);
+  if (!text.empty()) {
+    post_reply(channel, request.seq, ReplyStatus::kBadRequest, decision, text);
+    return;
+  }
+  if (!channel.player) {
+    post_reply(channel, request.seq, ReplyStatus::kBotFailed, decision,
+               "the bot could not be created: " + channel.create_error);
+    return;
+  }
+  const CallResult call = decide ? channel.player->decide(copy.obs, &decision)
+                                 : channel.player->notify(request.kind, copy.obs, request.result);
+  if (call.status != CallStatus::kOk) {
+    post_reply(channel, request.seq, ReplyStatus::kBotFailed, decision, call.detail);
+    return;
+  }
+  post_reply(channel, request.seq, ReplyStatus::kOk, decision, "");
 }
+
+// The serving loop's state: the doorbell, the channels, and where to put a copied request.
+class PageServer {
+ public:
+  PageServer(int control_fd, const RequestHandler& handle)
+      : control_fd_(control_fd), handle_(handle), request_(std::make_unique<ShmRequest>()) {}
+
+  void run() {
+    const int fd = receive_fd(control_fd_);
+    if (fd < 0) return;
+    doorbell_page_ = SharedPage::adopt(fd);
+    if (!doorbell_page_) return;
+    while (take_new_channels() && !arena_gone()) {
+      if (serve_pending()) continue;
+      if (spin_while([this] { return !work_pending(); }, kChildSpinUs)) continue;
+      sleep_until_rung();
+    }
+  }
+
+ private:
+  ShmDoorbellPage& bell() const { return *static_cast<ShmDoorbellPage*>(doorbell_page_->data()); }
+
+  // Maps the pages the arena has handed over since last time; false if the socket closed.
+  bool take_new_channels() {
+    while (received_ != load_word(bell().channels)) {
+      const int fd = receive_fd(control_fd_);
+      if (fd < 0) return false;
+      ++received_;
+      auto channel = std::make_unique<ChildChannel>();
+      channel->page = SharedPage::adopt(fd);
+      if (!channel->page) continue;  // the arena will time out on it
+      channel->served = load_word(channel->shared().reply_word);
+      channels_.push_back(std::move(channel));
+    }
+    return true;
+  }
+
+  bool work_pending() const {
+    if (received_ != load_word(bell().channels)) return true;
+    for (const auto& channel : channels_) {
+      const ShmChannelPage& page = channel->shared();
+      if (load_word(page.closed) != 0 || load_word(page.request_word) != channel->served) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Serves every channel with a new request and drops the closed ones; true if any was.
+  bool serve_pending() {
+    bool any = false;
+    for (size_t k = 0; k < channels_.size();) {
+      ChildChannel& channel = *channels_[k];
+      ShmChannelPage& page = channel.shared();
+      if (load_word(page.closed) != 0) {
+        channels_.erase(channels_.begin() + static_cast<std::ptrdiff_t>(k));
+        any = true;
+        continue;
+      }
+      const uint32_t word = load_word(page.request_word);
+      if (word != channel.served) {
+        // Copied out once; the copy is what is checked and used.
+        std::memcpy(static_cast<void*>(request_.get()), &page.request, sizeof(ShmRequest));
+        channel.served = word;
+        if (static_cast<uint32_t>(request_->seq) == word) handle_(channel, *request_);
+        any = true;
+      }
+      ++k;
+    }
+    return any;
+  }
+
+  void sleep_until_rung() {
+    store_word(bell().child_sleeping, 1);
+    const uint32_t ring = load_word(bell().bell);
+    if (!work_pending()) futex_wait(bell().bell, ring, kIdleCheckUs);
+    store_word(bell().child_sleeping, 0);
+  }
+
+  // The arena closes the control socket only when it is done with this process.
+  bool arena_gone() const {
+    pollfd p{control_fd_, POLLIN, 0};
+    if (++checks_ % 1024 != 0 && work_pending()) return false;  // a poll is a system call
+    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR)) != 0;
+  }
+
+  const int control_fd_;
+  const RequestHandler& handle_;
+  std::unique_ptr<SharedPage> doorbell_page_;
+  uint32_t received_ = 0;
+  mutable uint64_t checks_ = 0;
+  std::vector<std::unique_ptr<ChildChannel>> channels_;
+  std::unique_ptr<ShmRequest> request_;
+};
 
 }  // namespace
+
+void post_reply(ChildChannel& channel, uint64_t seq, ReplyStatus status,
+                const hearts::Decision& decision, std::string_view text) {
+  ShmChannelPage& page = channel.shared();
+  ShmReply& reply = page.reply;
+  reply.seq = seq;
+  reply.status = status;
+  reply.decision = decision;
+  const size_t size = std::min<size_t>(text.size(), kShmDetailMax);
+  std::memcpy(reply.detail, text.data(), size);
+  reply.detail_size = static_cast<uint32_t>(size);
+  store_word(page.reply_word, static_cast<uint32_t>(seq));
+  if (load_word(page.arena_waiting) != 0) futex_wake(page.reply_word, 1);
+}
+
+void serve_channel_pages(int control_fd, const RequestHandler& handle) {
+  PageServer server(control_fd, handle);
+  server.run();
+}
 
 int serve_isolated_child(std::shared_ptr<PlayerSource> source, int control_fd) {
   FrameBuffer hello;
@@ -120,18 +211,12 @@ int serve_isolated_child(std::shared_ptr<PlayerSource> source, int control_fd) {
   std::printf("serving bot %s %s on channel fd %d\n", source->identity().name.c_str(),
               source->identity().version.c_str(), control_fd);
   std::fflush(stdout);
-  auto store = std::make_shared<RulesStore>();
-  while (true) {
-    const int fd = receive_fd(control_fd);
-    if (fd < 0) break;
-    try {
-      std::thread([source, store, fd] { serve_channel(*source, *store, fd); }).detach();
-    } catch (const std::system_error& e) {
-      spdlog::error("isolated child: cannot start a thread for a player: {}", e.what());
-      ::close(fd);
-    }
-  }
-  // The arena is gone. Threads may still be inside the plugin: exit without static destructors.
+  RulesStore store;
+  auto copy = std::make_unique<OwnedObservation>();
+  serve_channel_pages(control_fd, [&](ChildChannel& channel, const ShmRequest& request) {
+    answer(*source, store, *copy, channel, request);
+  });
+  // The arena is gone. A bot may have threads still running: exit without static destructors.
   std::fflush(nullptr);
   ::_exit(0);
 }

@@ -105,6 +105,11 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_GE(number_at(root, "tournament", "highest_round_speedup"),
             number_at(root, "tournament", "speedup"));
   EXPECT_GT(number_at(root, "tournament", "independent_engines_speedup"), 0);
+  // The paired tournament of four random bots, in-process and isolated.
+  EXPECT_GT(number_at(root, "isolation", "in_process_games_per_second"), 0);
+  EXPECT_GT(number_at(root, "isolation", "isolated_games_per_second"), 0);
+  EXPECT_GT(number_at(root, "isolation", "isolated_over_in_process"), 0);
+  EXPECT_GT(number_at(root, "transports", "isolated_over_in_process"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
 }

@@ -10,6 +10,7 @@
 // the log and control file descriptors the isolation set up. With ISOLATED_TEST_FAKE_CHILD set
 // it is a scripted child instead (see FakeChild below).
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -23,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -30,7 +32,9 @@
 #include "players/bot_specs.h"
 #include "players/frame_channel.h"
 #include "players/isolated.h"
+#include "players/isolated_child.h"
 #include "players/isolated_wire.h"
+#include "players/shm_channel.h"
 
 namespace arena {
 namespace {
@@ -651,6 +655,204 @@ TEST(IsolatedFrames, ReaderTellsGarbageTornClosedAndLateApart) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The shared pages: what each side reads from the other is checked, whatever the bytes.
+
+// Bytes from `rng` over the whole of *value.
+template <typename T>
+void scribble(std::mt19937_64& rng, T* value) {
+  auto* bytes = reinterpret_cast<unsigned char*>(value);
+  for (size_t k = 0; k < sizeof(T); ++k) bytes[k] = static_cast<unsigned char>(rng());
+}
+
+TEST(IsolatedPages, RepliesOfGarbageBytesAreRejectedOrChecked) {
+  std::mt19937_64 rng(16);
+  constexpr uint64_t kAsked = 41;
+  int accepted = 0;
+  for (int round = 0; round < 20'000; ++round) {
+    auto reply = std::make_unique<ShmReply>();
+    scribble(rng, reply.get());
+    // Most rounds get a plausible head, so that the later checks are reached too.
+    if (round % 4 != 0) reply->seq = kAsked;
+    if (round % 4 == 1) reply->status = static_cast<ReplyStatus>(rng() % 3);
+    if (round % 8 == 1) reply->detail_size = static_cast<uint32_t>(rng() % (kShmDetailMax + 2));
+    std::string text, error;
+    if (!read_reply(*reply, kAsked, reply->detail, &text, &error)) {
+      EXPECT_FALSE(error.empty());
+      EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+      continue;
+    }
+    ++accepted;
+    EXPECT_EQ(reply->seq, kAsked);
+    EXPECT_GE(static_cast<int>(reply->status), 0);
+    EXPECT_LE(static_cast<int>(reply->status), 2);
+    ASSERT_LE(text.size(), kShmDetailMax);
+    for (char c : text) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << "one printable line";
+    // Whatever the decision's bytes, a card that is no card is named as such.
+    const std::string bad = check_decision(hearts::Phase::kPlay, reply->decision);
+    EXPECT_EQ(bad.empty(), reply->decision.card.is_valid()) << bad;
+  }
+  EXPECT_GT(accepted, 1000) << "the plausible replies got through to the decision check";
+
+  auto reply = std::make_unique<ShmReply>();
+  reply->seq = kAsked;
+  std::memcpy(reply->detail, "boom\nagain", 10);
+  reply->detail_size = 10;
+  std::string text, error;
+  ASSERT_TRUE(read_reply(*reply, kAsked, reply->detail, &text, &error)) << error;
+  EXPECT_EQ(text, "boom again");
+  reply->detail_size = kShmDetailMax + 1;
+  EXPECT_FALSE(read_reply(*reply, kAsked, reply->detail, &text, &error));
+  EXPECT_NE(error.find("bytes of detail"), std::string::npos) << error;
+  reply->detail_size = 0;
+  EXPECT_FALSE(read_reply(*reply, kAsked + 1, reply->detail, &text, &error));
+  EXPECT_NE(error.find("an answer to request 41 (asked 42)"), std::string::npos) << error;
+}
+
+TEST(IsolatedPages, RequestsOfGarbageBytesAreRejectedOrWithinBounds) {
+  const auto rules = fixed_deals(1);
+  std::mt19937_64 rng(61);
+  auto copy = std::make_unique<OwnedObservation>();
+  auto slot = std::make_unique<ObservationSlot>();
+  int accepted = 0;
+  for (int round = 0; round < 20'000; ++round) {
+    scribble(rng, slot.get());
+    if (round % 2 == 0) {  // plausible counts, so that acceptance is reached
+      slot->obs.num_players = 4;
+      slot->obs.seat = static_cast<int32_t>(rng() % 4);
+      slot->obs.num_plays = static_cast<int32_t>(rng() % 60);
+      slot->obs.tricks_completed = static_cast<int32_t>(rng() % 16);
+      slot->obs.passed_count = static_cast<int32_t>(rng() % 5);
+      slot->obs.received_count = static_cast<int32_t>(rng() % 5);
+    }
+    std::string error;
+    if (!take_observation_slot(*slot, &rules, copy.get(), &error)) {
+      EXPECT_FALSE(error.empty());
+      continue;
+    }
+    ++accepted;
+    const hearts::Observation& obs = copy->obs;
+    EXPECT_EQ(obs.rules, &rules);
+    EXPECT_EQ(obs.plays, copy->plays.data()) << "pointers are the receiver's own";
+    EXPECT_EQ(obs.scores, copy->scores.data());
+    EXPECT_TRUE(obs.seat >= 0 && obs.seat < 4);
+    EXPECT_TRUE(obs.num_plays >= 0 && obs.num_plays <= hearts::kDeckSize);
+    EXPECT_TRUE(obs.tricks_completed >= 0 && obs.tricks_completed <= hearts::kMaxTricks);
+    EXPECT_TRUE(obs.passed_count >= 0 && obs.passed_count <= hearts::kMaxPassCards);
+    EXPECT_TRUE(obs.received_count >= 0 && obs.received_count <= hearts::kMaxPassCards);
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
+TEST(IsolatedPages, ObservationTravelsThroughItsSlotByteForByte) {
+  const auto rules = fixed_deals(3);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  auto slot = std::make_unique<ObservationSlot>();
+  fill_observation_slot(sender->obs, slot.get());
+  auto received = std::make_unique<OwnedObservation>();
+  std::string error;
+  ASSERT_TRUE(take_observation_slot(*slot, &rules, received.get(), &error)) << error;
+  const hearts::Observation& a = sender->obs;
+  const hearts::Observation& b = received->obs;
+  EXPECT_EQ(b.legal, a.legal);
+  EXPECT_EQ(b.random_seed, a.random_seed);
+  EXPECT_EQ(b.time_left_us, a.time_left_us);
+  ASSERT_EQ(b.num_plays, a.num_plays);
+  for (int k = 0; k < a.num_plays; ++k) {
+    EXPECT_EQ(b.plays[k].seat, a.plays[k].seat);
+    EXPECT_EQ(b.plays[k].card, a.plays[k].card);
+  }
+  for (int k = 0; k < a.tricks_completed; ++k) EXPECT_EQ(b.trick_winners[k], a.trick_winners[k]);
+  for (int k = 0; k < a.passed_count; ++k) EXPECT_EQ(b.passed[k], a.passed[k]);
+  for (int k = 0; k < a.received_count; ++k) EXPECT_EQ(b.received[k].card, a.received[k].card);
+  for (int s = 0; s < hearts::kMaxPlayers; ++s) {
+    EXPECT_EQ(b.points_taken[s], a.points_taken[s]);
+    EXPECT_EQ(b.tricks_won[s], a.tricks_won[s]);
+    EXPECT_EQ(b.scores[s], a.scores[s]);
+    EXPECT_EQ(b.counters[s], a.counters[s]);
+  }
+}
+
+// Pids of the live children of this process.
+std::vector<pid_t> child_pids() {
+  std::vector<pid_t> pids;
+  const std::string parent = std::to_string(::getpid());
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "stat");
+    std::string line;
+    if (!in || !std::getline(in, line)) continue;
+    const size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid == parent && state != "Z") pids.push_back(std::stoi(entry.path().filename().string()));
+  }
+  return pids;
+}
+
+// How often `word` occurs in the file at `path`.
+size_t occurrences(const std::string& path, const std::string& word) {
+  const std::string text = read_file(path);
+  size_t count = 0;
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++count;
+  return count;
+}
+
+TEST_F(Isolated, ChildKilledMidHandoffIsACrashAndTheNextDecisionWorks) {
+  // The bot takes the request and blocks (saying so in its log); the test then kills its process
+  // with SIGKILL while the arena waits on the page. Three times, each after a restart.
+  ::setenv("HEARTS_BLOCK_FROM_GAME", "1", 1);
+  auto source = resolve("isolated:blocking");
+  ASSERT_NE(source, nullptr);
+  auto isolated = as_isolated(source);
+  const auto rules = fixed_deals(1);
+  hearts::BotConfig config;
+  config.seat = 2;
+  config.num_players = 4;
+  config.seed = 5;
+  config.rules = &rules;
+  std::string error;
+  std::unique_ptr<Player> player = source->create(config, &error);
+  ASSERT_NE(player, nullptr) << error;
+  auto obs = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *obs);
+  obs->obs.time_left_us = 60'000'000;  // the kill, not the clock, ends the blocked call
+  for (int kill = 1; kill <= 3; ++kill) {
+    obs->obs.game_index = 0;
+    hearts::Decision decision{};
+    CallResult call = player->decide(obs->obs, &decision);
+    ASSERT_EQ(call.status, CallStatus::kOk) << call.detail;
+    EXPECT_EQ(decision.card, obs->obs.legal.lowest()) << "the restarted child answers";
+
+    obs->obs.game_index = 1;  // this one blocks
+    const size_t blocked_before = occurrences(isolated->log_path(), "blocked");
+    std::thread decider([&] { call = player->decide(obs->obs, &decision); });
+    const int64_t until = now_ms() + 30'000;
+    size_t blocked = blocked_before;
+    while (blocked == blocked_before && now_ms() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      blocked = occurrences(isolated->log_path(), "blocked");
+    }
+    const std::vector<pid_t> pids = child_pids();
+    ASSERT_EQ(pids.size(), 1u);
+    ASSERT_GT(blocked, blocked_before) << "the bot took the request";
+    ASSERT_EQ(::kill(pids[0], SIGKILL), 0);
+    decider.join();
+    EXPECT_EQ(call.status, CallStatus::kCrash) << call.detail;
+    EXPECT_NE(call.detail.find("was killed by signal 9 (SIGKILL)"), std::string::npos)
+        << call.detail;
+    EXPECT_NE(call.detail.find("restarted"), std::string::npos) << call.detail;
+    EXPECT_EQ(isolated->restarts(), kill);
+  }
+  obs->obs.game_index = 0;
+  hearts::Decision decision{};
+  const CallResult call = player->decide(obs->obs, &decision);
+  EXPECT_EQ(call.status, CallStatus::kOk) << call.detail;
+  EXPECT_EQ(live_children(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
 // A scripted child that misbehaves on the wire (FakeChild below), through the referee.
 
 // Sets ISOLATED_TEST_FAKE_CHILD (and the record file) for the children started in one test.
@@ -680,7 +882,7 @@ void expect_violations(const GameRecord& record, int count, const std::string& k
   }
 }
 
-TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
+TEST_F(Isolated, GarbageRepliesAreMalformedAndTheArenaGoesOn) {
   FakeChildMode mode("garbage");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
@@ -688,21 +890,21 @@ TEST_F(Isolated, GarbageFramesAreMalformedAndTheArenaGoesOn) {
   const GameRecord record = play_fake(source, 2);
   expect_complete(record, 2);
   // Every pass and play of seat 0.
-  expect_violations(record, 28, "MALFORMED", "bad magic");
+  expect_violations(record, 28, "MALFORMED", "a reply of status 2071690107");
   EXPECT_EQ(as_isolated(source)->restarts(), 0) << "a bad frame drops the channel, not the child";
 }
 
-TEST_F(Isolated, TornFramesAreMalformed) {
-  FakeChildMode mode("torn");
+TEST_F(Isolated, RepliesWhoseSlotContradictsTheirWordAreMalformed) {
+  FakeChildMode mode("wrong-seq");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
   const GameRecord record = play_fake(source, 1);
   expect_complete(record, 1);
-  expect_violations(record, 14, "MALFORMED", "torn frame");
+  expect_violations(record, 14, "MALFORMED", "an answer to request");
   EXPECT_EQ(as_isolated(source)->restarts(), 0);
 }
 
-TEST_F(Isolated, ChildDyingMidFrameIsACrashAndRestarted) {
+TEST_F(Isolated, ChildDyingMidReplyIsACrashAndRestarted) {
   FakeChildMode mode("torn-exit");
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
@@ -968,72 +1170,59 @@ hearts::Decision correct(const hearts::Observation& obs) {
   return decision;
 }
 
-void send_reply(int fd, uint64_t seq, const hearts::Decision& decision, size_t cut = 0) {
-  FrameBuffer out;
-  out.begin(FrameType::kReply, seq);
-  ReplyHead head;
-  head.decision = decision;
-  out.append_value(head);
-  out.end();
-  std::string error;
-  std::vector<char> bytes = out.bytes();
-  if (cut > 0) bytes.resize(cut);
-  send_all(fd, bytes, &error);
-}
-
-// One channel, misbehaving as `mode` says on each decision.
-void serve(const std::string& mode, int fd) {
-  FrameReader reader(fd);
-  std::unique_ptr<hearts::CompiledRules> rules;
-  auto copy = std::make_unique<OwnedObservation>();
-  Frame frame;
-  std::string detail;
-  while (reader.read(FrameReader::Deadline::max(), &frame, &detail) == ReadStatus::kOk) {
-    std::span<const char> payload = frame.payload;
-    const auto type = static_cast<FrameType>(frame.header.type);
-    const uint64_t seq = frame.header.seq;
-    if (type == FrameType::kRules) {
-      rules = std::make_unique<hearts::CompiledRules>();
-      take_value(payload, rules.get());
-      record("rules");
-    } else if (type == FrameType::kCreate) {
-      hearts::BotConfig config;
-      take_value(payload, &config);
-      record("create seat " + std::to_string(config.seat) + " seed " + std::to_string(config.seed));
-    } else if (type == FrameType::kNotify) {
-      int32_t kind = 0;
-      hearts::DealResult result;
-      take_value(payload, &kind);
-      take_value(payload, &result);
-      record("notify " + std::to_string(kind) + " deal " + std::to_string(result.deal_index));
-      send_reply(fd, seq, {});
-    } else if (type == FrameType::kDecide) {
-      if (!take_observation(payload, rules.get(), copy.get(), &detail)) break;
-      const hearts::Decision answer = correct(copy->obs);
-      if (mode == "garbage") {
-        const char junk[64] = "\x01\x02garbage from the bot's process";
-        std::string error;
-        send_all(fd, std::vector<char>(junk, junk + sizeof junk), &error);
-      } else if (mode == "torn") {
-        send_reply(fd, seq, answer, 30);
-        break;  // close this channel; the process lives on
-      } else if (mode == "torn-exit") {
-        send_reply(fd, seq, answer, 30);
-        ::_exit(3);
-      } else if (mode == "stale") {
-        hearts::Decision wrong{};
-        wrong.card = hearts::Card::from_id(99);
-        wrong.count = 9;
-        send_reply(fd, seq - 1, wrong);
-        send_reply(fd, seq, answer);
-      } else if (mode == "ahead") {
-        send_reply(fd, seq + 1, answer);
-      } else {
-        send_reply(fd, seq, answer);
-      }
-    }
+// One request, misbehaving as `mode` says on each decision.
+void serve(const std::string& mode, ChildChannel& channel, const ShmRequest& request) {
+  static std::map<const ChildChannel*, hearts::CompiledRules> rules;  // one thread serves
+  ShmChannelPage& page = channel.shared();
+  if (request.flags & kShmNewRules) {
+    rules[&channel] = page.rules;
+    record("rules");
   }
-  ::close(fd);
+  if (request.flags & kShmCreate) {
+    record("create seat " + std::to_string(request.config.seat) + " seed " +
+           std::to_string(request.config.seed));
+  }
+  const uint64_t seq = request.seq;
+  if (request.type == static_cast<uint32_t>(FrameType::kNotify)) {
+    record("notify " + std::to_string(request.kind) + " deal " +
+           std::to_string(request.result.deal_index));
+    post_reply(channel, seq, ReplyStatus::kOk, {}, "");
+    return;
+  }
+  auto copy = std::make_unique<OwnedObservation>();
+  std::string detail;
+  if (!take_observation_slot(request.observation, &rules[&channel], copy.get(), &detail)) return;
+  const hearts::Decision answer = correct(copy->obs);
+  // Publishes whatever the slot holds as the answer to this request.
+  auto publish = [&] {
+    store_word(page.reply_word, static_cast<uint32_t>(seq));
+    futex_wake(page.reply_word, 1);
+  };
+  if (mode == "garbage") {
+    // A reply of no known status.
+    page.reply.seq = seq;
+    std::memset(static_cast<void*>(&page.reply.status), 0x7b, sizeof page.reply.status);
+    publish();
+  } else if (mode == "wrong-seq") {
+    // The word says this request, the slot another one.
+    page.reply.seq = seq + 1000;
+    publish();
+  } else if (mode == "torn-exit") {
+    page.reply.seq = seq;  // half a reply, then the process is gone
+    ::_exit(3);
+  } else if (mode == "stale") {
+    // An answer to the previous request (an impossible card) first, then the real one.
+    hearts::Decision wrong{};
+    wrong.card = hearts::Card::from_id(99);
+    wrong.count = 9;
+    post_reply(channel, seq - 1, ReplyStatus::kOk, wrong, "");
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    post_reply(channel, seq, ReplyStatus::kOk, answer, "");
+  } else if (mode == "ahead") {
+    post_reply(channel, seq + 1, ReplyStatus::kOk, answer, "");
+  } else {
+    post_reply(channel, seq, ReplyStatus::kOk, answer, "");
+  }
 }
 
 int run(const std::string& mode, int control_fd) {
@@ -1046,11 +1235,9 @@ int run(const std::string& mode, int control_fd) {
   hello.end();
   std::string error;
   if (!send_all(control_fd, hello.bytes(), &error)) return 2;
-  while (true) {
-    const int fd = receive_fd(control_fd);
-    if (fd < 0) break;
-    std::thread([mode, fd] { serve(mode, fd); }).detach();
-  }
+  serve_channel_pages(control_fd, [&mode](ChildChannel& channel, const ShmRequest& request) {
+    serve(mode, channel, request);
+  });
   ::_exit(0);
 }
 
