@@ -5,6 +5,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "players/bot_specs.h"
 #include "players/plugin_loader.h"
 
 namespace arena {
@@ -15,50 +16,65 @@ struct BotsFlags {
   bool json = false;
 };
 
+Json listing_json(const std::vector<std::string>& search_path,
+                  const std::vector<PluginListing>& plugins,
+                  const std::vector<std::string>& ambiguous) {
+  Json out = Json::object();
+  Json& dirs = out["search_path"] = Json::array();
+  for (const std::string& dir : search_path) dirs.emplace_back(dir);
+  Json& list = out["bots"] = Json::array();
+  for (const PluginListing& plugin : plugins) {
+    Json& entry = list.emplace_back(Json::object());
+    entry["file"] = plugin.path;
+    if (plugin.identity.name.empty()) {
+      entry["error"] = plugin.error;
+      continue;
+    }
+    const BotIdentity& id = plugin.identity;
+    entry["name"] = id.name;
+    entry["version"] = id.version;
+    entry["author"] = id.author;
+    entry["abi"] = static_cast<int>(hearts::kAbiVersion);  // a plugin of another ABI is refused
+    entry["sha256"] = id.file_sha256;
+    entry["runs_as"] = plugin.sandboxed ? "sandboxed" : "trusted";
+  }
+  Json& lines = out["ambiguous"] = Json::array();
+  for (const std::string& line : ambiguous) lines.emplace_back(line);
+  return out;
+}
+
 int list_bots(const BotsFlags& flags) {
   const auto search_path = plugin_search_path(flags.plugin_dirs);
-  const auto plugins = discover_plugins(search_path);
+  SpecOptions options;
+  options.trust.isolate_untrusted = true;  // listing a folder runs none of its plugins here
+  const auto plugins = list_plugins(search_path, options);
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const PluginListing& plugin : plugins) {
+    if (!plugin.identity.name.empty()) names.emplace_back(plugin.path, plugin.identity.name);
+  }
+  const std::vector<std::string> ambiguous = ambiguous_names(names);
   if (flags.json) {
-    Json out = Json::object();
-    Json& dirs = out["search_path"] = Json::array();
-    for (const std::string& dir : search_path) dirs.emplace_back(dir);
-    Json& list = out["bots"] = Json::array();
-    for (const DiscoveredPlugin& plugin : plugins) {
-      Json& entry = list.emplace_back(Json::object());
-      entry["file"] = plugin.path;
-      if (!plugin.library) {
-        entry["error"] = plugin.error;
-        continue;
-      }
-      const BotIdentity& id = plugin.library->identity();
-      entry["name"] = id.name;
-      entry["version"] = id.version;
-      entry["author"] = id.author;
-      entry["abi"] = static_cast<int>(plugin.library->abi_version());
-      entry["sha256"] = id.file_sha256;
-    }
-    Json& ambiguous = out["ambiguous"] = Json::array();
-    for (const std::string& line : ambiguous_plugins(plugins)) ambiguous.emplace_back(line);
-    print_json(out);
+    print_json(listing_json(search_path, plugins, ambiguous));
     return 0;
   }
   std::cout << "search path:";
   for (const std::string& dir : search_path) std::cout << ' ' << dir;
   std::cout << (search_path.empty() ? " (empty)\n" : "\n");
   std::cout << std::left << std::setw(16) << "name" << std::setw(10) << "version" << std::setw(22)
-            << "author" << std::setw(5) << "abi"
+            << "author" << std::setw(5) << "abi" << std::setw(10) << "runs as"
             << "file\n";
-  for (const DiscoveredPlugin& plugin : plugins) {
-    if (!plugin.library) continue;
-    const BotIdentity& id = plugin.library->identity();
+  for (const PluginListing& plugin : plugins) {
+    if (plugin.identity.name.empty()) continue;
+    const BotIdentity& id = plugin.identity;
     std::cout << std::setw(15) << id.name << ' ' << std::setw(9) << id.version << ' '
-              << std::setw(21) << id.author << ' ' << std::setw(4) << plugin.library->abi_version()
-              << ' ' << plugin.path << '\n';
+              << std::setw(21) << id.author << ' ' << std::setw(4) << hearts::kAbiVersion << ' '
+              << std::setw(9) << (plugin.sandboxed ? "sandboxed" : "trusted") << ' ' << plugin.path
+              << '\n';
   }
-  for (const DiscoveredPlugin& plugin : plugins) {
-    if (!plugin.library) std::cout << "skipped: " << plugin.error << '\n';
+  for (const PluginListing& plugin : plugins) {
+    if (plugin.identity.name.empty()) std::cout << "skipped: " << plugin.error << '\n';
   }
-  for (const std::string& line : ambiguous_plugins(plugins)) std::cout << line << '\n';
+  for (const std::string& line : ambiguous) std::cout << line << '\n';
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "common/sha256.h"
 #include "players/isolated.h"
@@ -45,10 +46,10 @@ std::string canonical(const std::string& path) {
 
 // A plugin's name, read without loading it into this process: a sandboxed child loads it and
 // says hello. Cached per file, size and modification time, so a folder is probed once a run.
-bool probe_name(const std::string& path, const SpecOptions& options, std::string* name,
-                std::string* error) {
+bool probe_identity(const std::string& path, const SpecOptions& options, BotIdentity* identity,
+                    std::string* error) {
   static std::mutex mutex;
-  static std::map<std::string, std::pair<std::string, std::string>> cache;  // key -> name, error
+  static std::map<std::string, std::pair<BotIdentity, std::string>> cache;  // key -> hello, error
   struct stat st {};
   const std::string key = canonical(path) + (::stat(path.c_str(), &st) == 0
                                                  ? "|" + std::to_string(st.st_size) + "|" +
@@ -58,9 +59,9 @@ bool probe_name(const std::string& path, const SpecOptions& options, std::string
   {
     std::lock_guard lock(mutex);
     if (auto it = cache.find(key); it != cache.end()) {
-      *name = it->second.first;
+      *identity = it->second.first;
       *error = it->second.second;
-      return !name->empty();
+      return !identity->name.empty();
     }
   }
   SpecOptions probe = options;
@@ -70,15 +71,23 @@ bool probe_name(const std::string& path, const SpecOptions& options, std::string
   std::string failure;
   {
     IsolatedChild child(path, probe);
-    if (child.start(&hello, &failure)) *name = hello.name;
+    if (child.start(&hello, &failure)) *identity = hello;
     fs::remove(child.log_path(), ec);
   }
-  if (name->empty()) {
+  if (identity->name.empty()) {
     *error = failure.starts_with("plugin ") ? failure : "plugin " + path + ": " + failure;
   }
   std::lock_guard lock(mutex);
-  cache[key] = {*name, *error};
-  return !name->empty();
+  cache[key] = {*identity, *error};
+  return !identity->name.empty();
+}
+
+bool probe_name(const std::string& path, const SpecOptions& options, std::string* name,
+                std::string* error) {
+  BotIdentity identity;
+  const bool ok = probe_identity(path, options, &identity, error);
+  *name = identity.name;
+  return ok;
 }
 
 // Where a plugin spec leads, found without running untrusted code in this process.
@@ -214,6 +223,36 @@ std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
     return in_process(spec, match.path, error);
   }
   return isolated(spec, match.path, options, error);
+}
+
+std::vector<PluginListing> list_plugins(const std::vector<std::string>& search_path,
+                                        const SpecOptions& options) {
+  std::vector<PluginListing> listed;
+  std::set<std::string> seen;
+  for (const std::string& dir : search_path) {
+    const bool load_here = in_bundled_dir(dir) || !options.trust.isolate_untrusted;
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.path().extension() == ".so") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());  // directory order is arbitrary; listings are not
+    for (const fs::path& file : files) {
+      if (!seen.insert(canonical(file.string())).second) continue;
+      PluginListing item;
+      item.path = file.string();
+      item.sandboxed = !load_here;
+      if (load_here) {
+        if (auto library = PluginLibrary::open(item.path, &item.error)) {
+          item.identity = library->identity();
+        }
+      } else if (probe_identity(item.path, options, &item.identity, &item.error)) {
+        item.identity.file_sha256 = sha256_file(item.path).value_or("");
+      }
+      listed.push_back(std::move(item));
+    }
+  }
+  return listed;
 }
 
 std::string sandbox_notice(const BotIdentity& identity) {

@@ -44,6 +44,19 @@ std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
                                                const std::vector<std::string>& search_path,
                                                std::string* error, const SpecOptions& options = {});
 
+// One plugin file of the search path as `arena bots` lists it.
+struct PluginListing {
+  std::string path;
+  BotIdentity identity;    // name, version, author, file_sha256; empty name: see error
+  std::string error;       // why the file cannot be used
+  bool sandboxed = false;  // read in a sandboxed child (not bundled, not trusted)
+};
+// Every *.so of the search path in search order, each file once. Bundled plugins are read in
+// this process; the others (unless options.trust.isolate_untrusted is off) in sandboxed
+// children, so listing a folder runs none of its code here.
+std::vector<PluginListing> list_plugins(const std::vector<std::string>& search_path,
+                                        const SpecOptions& options);
+
 // The line `play` and `tournament` print for a bot that runs in the sandbox because it is not
 // trusted (names it and says how to trust it); empty for every other bot.
 std::string sandbox_notice(const BotIdentity& identity);

@@ -426,8 +426,9 @@ std::atomic<int> child_counter{0};
 
 }  // namespace
 
+// The path is made absolute: a sandboxed child runs in a working folder of its own.
 IsolatedChild::IsolatedChild(std::string plugin_path, const SpecOptions& options)
-    : plugin_path_(std::move(plugin_path)), options_(options) {
+    : plugin_path_(fs::absolute(plugin_path).string()), options_(options) {
   const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(child_counter++);
   std::error_code ec;
   fs::create_directories(options_.log_dir, ec);

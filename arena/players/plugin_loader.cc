@@ -216,12 +216,19 @@ std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& s
 }
 
 std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins) {
+  std::vector<std::pair<std::string, std::string>> file_names;
+  for (const DiscoveredPlugin& plugin : plugins) {
+    if (plugin.library) file_names.emplace_back(plugin.path, plugin.library->identity().name);
+  }
+  return ambiguous_names(file_names);
+}
+
+std::vector<std::string> ambiguous_names(
+    const std::vector<std::pair<std::string, std::string>>& file_names) {
   // (directory, name) -> files, in discovery order.
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> files;
-  for (const DiscoveredPlugin& plugin : plugins) {
-    if (!plugin.library) continue;
-    const fs::path path(plugin.path);
-    files[{path.parent_path().string(), plugin.library->identity().name}].push_back(plugin.path);
+  for (const auto& [file, name] : file_names) {
+    files[{fs::path(file).parent_path().string(), name}].push_back(file);
   }
   std::vector<std::string> lines;
   for (const auto& [key, paths] : files) {

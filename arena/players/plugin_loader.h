@@ -74,6 +74,9 @@ std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& s
 // One line per name that two or more plugins in one directory report ("ambiguous: plugins named
 // 'random' in DIR: A, B; give a file path instead of the name"): naming such a bot is an error.
 std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& plugins);
+// The same, from (file, name) pairs of plugins that could be read.
+std::vector<std::string> ambiguous_names(
+    const std::vector<std::pair<std::string, std::string>>& file_names);
 
 // Resolves a bot spec: a file path (contains '/' or ends in .so) or a plugin name found in the
 // search path. Errors are one line: unknown name (with what was found), duplicates, load errors.

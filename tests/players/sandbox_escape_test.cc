@@ -210,4 +210,33 @@ TEST_F(SandboxEscapeTest, SandboxOffRunsTheChildWithoutIt) {
   EXPECT_NE(results.find("\"runs_as\": \"isolated\""), std::string::npos) << results;
 }
 
+TEST_F(SandboxEscapeTest, ListingPluginsLoadsNoneOfTheUntrustedOnesHere) {
+  const fs::path mark = dir_ / "loaded-in-arena";
+  const auto run =
+      run_arena("bots --plugin-dir " + kTestPlugins, "HEARTS_ESCAPE_LOAD_MARK=" + mark.string());
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_FALSE(fs::exists(mark));
+  EXPECT_NE(run.out.find("escape_fork     1.0       Black Lady Arena tests 2    sandboxed"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("trusted   " + std::string(HEARTS_BUNDLED_PLUGIN_DIR)), std::string::npos)
+      << run.out;
+  // A broken plugin is still listed with its own reason, read in the sandbox.
+  EXPECT_NE(run.out.find("skipped: plugin " + kTestPlugins +
+                         "/libwrong_abi_bot.so: built for SDK ABI version 1002"),
+            std::string::npos)
+      << run.out;
+}
+
+TEST_F(SandboxEscapeTest, ARelativePluginFolderWorksFromTheSandboxedChild) {
+  // The child runs in a folder of its own: the plugin's path must reach it absolute.
+  const fs::path folder = fs::relative(kTestPlugins);
+  ASSERT_FALSE(folder.is_absolute());
+  const auto run = run_arena("play --plugin-dir " + folder.string() +
+                             " --bots illegal,random,lowest,ducker --games 1 --seed 3 "
+                             "--set fixed_deals=1 --set end_score=0 --bot-memory-mb 0 --json");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_NE(run.out.find("\"runs_as\": \"sandboxed\""), std::string::npos) << run.out;
+}
+
 }  // namespace
