@@ -9,6 +9,7 @@
 #include "players/bot_specs.h"
 #include "players/isolated_child.h"
 #include "players/plugin_loader.h"
+#include "players/shared_token.h"
 
 namespace arena {
 namespace {
@@ -18,6 +19,7 @@ struct ServeFlags {
   ServeOptions serve;
   std::vector<std::string> plugin_dirs;
   int channel_fd = -1;
+  std::string token_file;
 };
 
 int run_serve(const ServeFlags& flags) {
@@ -28,7 +30,11 @@ int run_serve(const ServeFlags& flags) {
   auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
   if (!source) return fail(error);
   if (flags.channel_fd >= 0) return serve_isolated_child(source, flags.channel_fd);
-  return serve_bot(source, flags.serve);
+  ServeOptions options = flags.serve;
+  if (!flags.token_file.empty() && !read_token_file(flags.token_file, &options.token, &error)) {
+    return fail("serve: " + error);
+  }
+  return serve_bot(source, options);
 }
 
 }  // namespace
@@ -65,6 +71,13 @@ void add_serve_command(CLI::App& app, int* exit_code) {
                    "close a game's bot instance after this long without a call (0: never)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+  serve->add_option("--tls-cert", flags->serve.tls_cert_file,
+                    "serve over TLS with this PEM certificate chain (with --tls-key); arenas "
+                    "then dial grpcs://HOST:PORT");
+  serve->add_option("--tls-key", flags->serve.tls_key_file, "the PEM private key of --tls-cert");
+  serve->add_option("--token-file", flags->token_file,
+                    "refuse every call that does not carry the token in this file (one line; "
+                    "arenas give the same file with --token-file)");
   serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   serve
       ->add_option("--channel-fd", flags->channel_fd,

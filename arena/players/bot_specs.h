@@ -1,5 +1,6 @@
 // Bot specs as users write them: a plugin name found in the search path ("random"), a plugin
-// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "unix:PATH"), or a plugin run in a
+// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "grpcs://HOST:PORT" over TLS,
+// "unix:PATH"), or a plugin run in a
 // child process ("isolated:NAME-or-PATH").
 #pragma once
 
