@@ -20,6 +20,7 @@
 #include "match/unavailable.h"
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
+#include "players/shared_token.h"
 #include "records/records_io.h"
 
 namespace arena {
@@ -45,6 +46,8 @@ struct PlayFlags {
   int64_t connect_ms = 5000;
   int64_t net_margin_ms = 50;
   int64_t reconnect_ms = kDefaultReconnectWindowUs / 1000;
+  std::string tls_ca;
+  std::string token_file;
   std::string on_unavailable = "stop";
   bool json = false;
   bool quiet = false;
@@ -116,6 +119,11 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
                              : flags.bot_log_dir;
   spec_options.remote.connect_timeout_us = flags.connect_ms * 1000;
   spec_options.remote.network_margin_us = flags.net_margin_ms * 1000;
+  spec_options.remote.tls_ca_file = flags.tls_ca;
+  if (!flags.token_file.empty() &&
+      !read_token_file(flags.token_file, &spec_options.remote.token, error)) {
+    return false;
+  }
   for (const std::string& spec : specs) {
     std::string spec_error;
     auto source = resolve_bot_spec(spec, search_path, &spec_error, spec_options);
@@ -440,7 +448,8 @@ void add_play_command(CLI::App& app, int* exit_code) {
   auto* play = app.add_subcommand("play", "play a series of games between bots");
   play->add_option("--bots", flags->bots,
                    "comma-separated bot specs, one per seat: a plugin name (random), a plugin "
-                   "file (./libmybot.so), grpc://HOST:PORT or unix:PATH (a remote bot), or "
+                   "file (./libmybot.so), grpc://HOST:PORT, grpcs://HOST:PORT (TLS) or unix:PATH "
+                   "(a remote bot), or "
                    "isolated:NAME-or-FILE (a plugin in a child process); default: random");
   flags->rules.add_to(*play);
   play->get_option("--players")
@@ -496,6 +505,10 @@ void add_play_command(CLI::App& app, int* exit_code) {
   play->add_option("--net-margin-ms", flags->net_margin_ms,
                    "network allowance added to a remote bot's decision deadline")
       ->capture_default_str();
+  play->add_option("--tls-ca", flags->tls_ca,
+                   "trust this PEM CA for grpcs:// bots (default: the system's roots)");
+  play->add_option("--token-file", flags->token_file,
+                   "send the token in this file (one line) to every remote bot, on every call");
   play->add_flag("--json", flags->json, "machine-readable output");
   play->add_flag("--quiet", flags->quiet, "print only the summary");
   play->callback([flags, exit_code] { *exit_code = run_play(*flags); });

@@ -14,6 +14,7 @@
 #include "players/isolated_child.h"
 #include "players/plugin_loader.h"
 #include "players/sandbox.h"
+#include "players/shared_token.h"
 
 namespace arena {
 namespace {
@@ -24,6 +25,7 @@ struct ServeFlags {
   std::vector<std::string> plugin_dirs;
   int channel_fd = -1;
   std::string sandbox = "off";
+  std::string token_file;
 };
 
 // The isolated child's sandbox, entered before the plugin is loaded: the plugin's constructors
@@ -72,7 +74,11 @@ int run_serve(const ServeFlags& flags) {
   }
   if (!source) return fail(error);
   if (flags.channel_fd >= 0) return serve_isolated_child(source, flags.channel_fd);
-  return serve_bot(source, flags.serve);
+  ServeOptions options = flags.serve;
+  if (!flags.token_file.empty() && !read_token_file(flags.token_file, &options.token, &error)) {
+    return fail("serve: " + error);
+  }
+  return serve_bot(source, options);
 }
 
 }  // namespace
@@ -109,6 +115,13 @@ void add_serve_command(CLI::App& app, int* exit_code) {
                    "close a game's bot instance after this long without a call (0: never)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t{0}, std::numeric_limits<int64_t>::max()));
+  serve->add_option("--tls-cert", flags->serve.tls_cert_file,
+                    "serve over TLS with this PEM certificate chain (with --tls-key); arenas "
+                    "then dial grpcs://HOST:PORT");
+  serve->add_option("--tls-key", flags->serve.tls_key_file, "the PEM private key of --tls-cert");
+  serve->add_option("--token-file", flags->token_file,
+                    "refuse every call that does not carry the token in this file (one line; "
+                    "arenas give the same file with --token-file)");
   serve->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
   serve
       ->add_option("--channel-fd", flags->channel_fd,

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "common/read_file.h"
 #include "match/unavailable.h"
+#include "players/shared_token.h"
 #include "records/records_io.h"
 #include "tournament.pb.h"
 #include "tournament/schedule.h"
@@ -86,6 +87,8 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (config->on_unavailable().empty()) config->set_on_unavailable("stop");
   if (given(flags, "--reconnect-ms")) config->set_reconnect_ms(v.reconnect_ms());
   if (!config->has_reconnect_ms()) config->set_reconnect_ms(kDefaultReconnectWindowUs / 1000);
+  if (given(flags, "--tls-ca")) config->set_tls_ca(v.tls_ca());
+  if (given(flags, "--token-file")) config->set_token_file(v.token_file());
   if (given(flags, "--plugin-dir")) *config->mutable_plugin_dirs() = v.plugin_dirs();
   if (given(flags, "--isolate")) config->set_isolate(true);
   if (given(flags, "--bot-memory-mb")) config->set_bot_memory_mb(v.bot_memory_mb());
@@ -193,6 +196,11 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   // As for `arena play`: 1024 MB unless the config or --bot-memory-mb says otherwise (0 = none).
   setup->spec_options.memory_limit_mb = config.has_bot_memory_mb() ? config.bot_memory_mb() : 1024;
   setup->spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
+  setup->spec_options.remote.tls_ca_file = config.tls_ca();
+  if (!config.token_file().empty() &&
+      !read_token_file(config.token_file(), &setup->spec_options.remote.token, error)) {
+    return false;
+  }
   if (!config.shard().empty()) {
     if (!parse_shard(config.shard(), &setup->shard_index, &setup->shard_count, error)) {
       return false;
@@ -242,6 +250,12 @@ void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
       "--on-unavailable", [&v](const std::string& x) { v.set_on_unavailable(x); },
       "stop (default): the run stops, exit status 4, and the same command resumes it; forfeit: "
       "the bot forfeits that game and each of its later games, and the run goes on");
+  t->add_option_function<std::string>(
+      "--tls-ca", [&v](const std::string& x) { v.set_tls_ca(x); },
+      "trust this PEM CA for grpcs:// bots (default: the system's roots)");
+  t->add_option_function<std::string>(
+      "--token-file", [&v](const std::string& x) { v.set_token_file(x); },
+      "send the token in this file (one line) to every remote bot, on every call");
   t->add_option_function<std::vector<std::string>>(
       "--plugin-dir",
       [&v](const std::vector<std::string>& x) {

@@ -18,6 +18,8 @@
 #include "players/connection_listener.h"
 #include "players/observation_check.h"
 #include "players/observation_proto.h"
+#include "players/shared_token.h"
+#include "players/tls_credentials.h"
 
 namespace arena {
 namespace {
@@ -33,11 +35,13 @@ class BotService final : public pb::Bot::Service {
  public:
   BotService(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
       : source_(std::move(source)),
+        token_(options.token),
         max_open_games_(std::max(1, options.max_open_games)),
         game_timeout_(std::chrono::milliseconds(options.game_timeout_ms)) {}
 
-  grpc::Status GetInfo(grpc::ServerContext*, const pb::InfoRequest*,
+  grpc::Status GetInfo(grpc::ServerContext* context, const pb::InfoRequest*,
                        pb::BotInfoReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     const BotIdentity& id = source_->identity();
     reply->set_name(id.name);
     reply->set_protocol_version(1);
@@ -46,8 +50,9 @@ class BotService final : public pb::Bot::Service {
     return grpc::Status::OK;
   }
 
-  grpc::Status ChoosePass(grpc::ServerContext*, const pb::DecisionRequest* request,
+  grpc::Status ChoosePass(grpc::ServerContext* context, const pb::DecisionRequest* request,
                           pb::PassReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     hearts::Decision decision{};
     grpc::Status status = decide(*request, hearts::Phase::kPass, &decision);
     if (!status.ok()) return status;
@@ -59,37 +64,42 @@ class BotService final : public pb::Bot::Service {
     return grpc::Status::OK;
   }
 
-  grpc::Status ChoosePlay(grpc::ServerContext*, const pb::DecisionRequest* request,
+  grpc::Status ChoosePlay(grpc::ServerContext* context, const pb::DecisionRequest* request,
                           pb::PlayReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     hearts::Decision decision{};
     grpc::Status status = decide(*request, hearts::Phase::kPlay, &decision);
     if (status.ok()) reply->set_card(decision.card.id());
     return status;
   }
 
-  grpc::Status ChooseMoon(grpc::ServerContext*, const pb::DecisionRequest* request,
+  grpc::Status ChooseMoon(grpc::ServerContext* context, const pb::DecisionRequest* request,
                           pb::MoonReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     hearts::Decision decision{};
     grpc::Status status = decide(*request, hearts::Phase::kMoonChoice, &decision);
     if (status.ok()) reply->set_new_moon(decision.new_moon == 1);
     return status;
   }
 
-  grpc::Status ChoosePassPlan(grpc::ServerContext*, const pb::DecisionRequest* request,
+  grpc::Status ChoosePassPlan(grpc::ServerContext* context, const pb::DecisionRequest* request,
                               pb::PassPlanReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     hearts::Decision decision{};
     grpc::Status status = decide(*request, hearts::Phase::kDealerChoice, &decision);
     if (status.ok()) *reply->mutable_plan() = to_proto(decision.plan);
     return status;
   }
 
-  grpc::Status NotifyDealEnd(grpc::ServerContext*, const pb::DealEndRequest* request,
+  grpc::Status NotifyDealEnd(grpc::ServerContext* context, const pb::DealEndRequest* request,
                              pb::NotifyReply*) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     return notify(*request, hearts::kNotifyDealEnd);
   }
 
-  grpc::Status NotifyGameEnd(grpc::ServerContext*, const pb::DealEndRequest* request,
+  grpc::Status NotifyGameEnd(grpc::ServerContext* context, const pb::DealEndRequest* request,
                              pb::NotifyReply*) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
     grpc::Status status = notify(*request, hearts::kNotifyGameEnd);
     if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) return status;
     std::lock_guard lock(mutex_);
@@ -224,6 +234,7 @@ class BotService final : public pb::Bot::Service {
   }
 
   std::shared_ptr<PlayerSource> source_;
+  const std::string token_;  // empty: no token asked
   const int max_open_games_;
   const std::chrono::milliseconds game_timeout_;
   RulesCache rules_;
@@ -245,7 +256,25 @@ int connection_bound(int asked) {
   return bound;
 }
 
-std::unique_ptr<grpc::Server> build_server(BotService* service, const ServeOptions& options) {
+// The server, and with TLS the acceptor that takes the listener's connections into it.
+struct Server {
+  std::unique_ptr<grpc::Server> grpc;
+  std::unique_ptr<grpc::experimental::ExternalConnectionAcceptor> tls_acceptor;
+
+  // Gives gRPC one accepted connection; it owns the descriptor from then on.
+  void hand_over(int fd) {
+    if (!tls_acceptor) {
+      grpc::AddInsecureChannelFromFd(grpc.get(), fd);
+      return;
+    }
+    grpc::experimental::ExternalConnectionAcceptor::NewConnectionParameters connection;
+    connection.fd = fd;
+    tls_acceptor->HandleNewConnection(&connection);
+  }
+};
+
+Server build_server(BotService* service, const ServeOptions& options,
+                    std::shared_ptr<grpc::ServerCredentials> tls) {
   grpc::ServerBuilder builder;
   builder.SetMaxReceiveMessageSize(4 * 1024 * 1024);
   builder.SetMaxSendMessageSize(4 * 1024 * 1024);
@@ -256,7 +285,24 @@ std::unique_ptr<grpc::Server> build_server(BotService* service, const ServeOptio
   }
   builder.RegisterService(service);
   // No listening port: the ConnectionListener accepts and hands each connection over.
-  return builder.BuildAndStart();
+  Server server;
+  if (tls) {
+    server.tls_acceptor = builder.experimental().AddExternalConnectionAcceptor(
+        grpc::ServerBuilder::experimental_type::ExternalConnectionType::FROM_FD, std::move(tls));
+  }
+  server.grpc = builder.BuildAndStart();
+  return server;
+}
+
+// The TLS credentials the options ask for: none without --tls-cert, null on an error (printed).
+bool tls_credentials(const ServeOptions& options, std::shared_ptr<grpc::ServerCredentials>* tls) {
+  if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return true;
+  std::string error = "--tls-cert and --tls-key go together: give both";
+  if (!options.tls_cert_file.empty() && !options.tls_key_file.empty()) {
+    *tls = server_tls_credentials(options.tls_cert_file, options.tls_key_file, &error);
+  }
+  if (!*tls) std::fprintf(stderr, "arena: serve: %s\n", error.c_str());
+  return *tls != nullptr;
 }
 
 }  // namespace
@@ -276,6 +322,8 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+  std::shared_ptr<grpc::ServerCredentials> tls;
+  if (!tls_credentials(options, &tls)) return 2;
   const std::string address = listen_address(options.listen);
   std::string error;
   std::unique_ptr<ConnectionListener> listener = ConnectionListener::open(address, &error);
@@ -286,20 +334,20 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   }
   const int max_connections = connection_bound(options.max_connections);
   BotService service(source, options);
-  std::unique_ptr<grpc::Server> server = build_server(&service, options);
-  if (!server) {
+  Server server = build_server(&service, options, tls);
+  if (!server.grpc) {
     std::fprintf(stderr, "arena: serve: cannot start the gRPC server\n");
     return 2;
   }
-  std::thread acceptor([&] {
-    listener->run(max_connections,
-                  [&server](int fd) { grpc::AddInsecureChannelFromFd(server.get(), fd); });
-  });
+  std::thread acceptor(
+      [&] { listener->run(max_connections, [&server](int fd) { server.hand_over(fd); }); });
   std::string shown = address;
   if (!address.starts_with("unix:"))
     shown = address.substr(0, address.rfind(':') + 1) + std::to_string(listener->port());
-  std::printf("listening on %s (bot %s %s)\n", shown.c_str(), source->identity().name.c_str(),
-              source->identity().version.c_str());
+  const std::string security = std::string(tls ? "; TLS" : "") +
+                               (options.token.empty() ? "" : "; calls need the shared token");
+  std::printf("listening on %s (bot %s %s%s)\n", shown.c_str(), source->identity().name.c_str(),
+              source->identity().version.c_str(), security.c_str());
   std::fflush(stdout);
 
   int received = 0;
@@ -307,8 +355,8 @@ int serve_bot(std::shared_ptr<PlayerSource> source, const ServeOptions& options)
   spdlog::info("serve: signal {}, shutting down", received);
   listener->stop();
   acceptor.join();
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
-  server->Wait();
+  server.grpc->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+  server.grpc->Wait();
   return 0;
 }
 

@@ -202,7 +202,7 @@ std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
     *error = "empty bot spec";
     return nullptr;
   }
-  if (spec.starts_with("grpc://") || spec.starts_with("unix:")) {
+  if (spec.starts_with("grpc://") || spec.starts_with("grpcs://") || spec.starts_with("unix:")) {
     return RemoteSource::connect(spec, options.remote, error);
   }
   const bool trusted = spec.starts_with("trusted:");

@@ -1,7 +1,7 @@
 // Bot specs as users write them: a plugin name found in the search path ("random"), a plugin
-// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "unix:PATH"), a plugin run in a
-// sandboxed child process ("isolated:NAME-or-PATH"), or one run in the arena's own process
-// ("trusted:NAME-or-PATH").
+// file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "grpcs://HOST:PORT" over TLS,
+// "unix:PATH"), a plugin run in a sandboxed child process ("isolated:NAME-or-PATH"), or one run
+// in the arena's own process ("trusted:NAME-or-PATH").
 #pragma once
 
 #include <memory>

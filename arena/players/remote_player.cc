@@ -10,6 +10,8 @@
 #include "bot_service.grpc.pb.h"
 #include "players/grpc_log.h"
 #include "players/observation_proto.h"
+#include "players/shared_token.h"
+#include "players/tls_credentials.h"
 
 namespace arena {
 namespace {
@@ -18,7 +20,8 @@ namespace pb = hearts::proto;
 
 constexpr int kMaxMessageBytes = 4 * 1024 * 1024;
 
-std::shared_ptr<grpc::Channel> make_channel(const std::string& target) {
+std::shared_ptr<grpc::Channel> make_channel(const std::string& target,
+                                            std::shared_ptr<grpc::ChannelCredentials> credentials) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(kMaxMessageBytes);
   args.SetMaxSendMessageSize(kMaxMessageBytes);
@@ -28,7 +31,7 @@ std::shared_ptr<grpc::Channel> make_channel(const std::string& target) {
   args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 100);
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2'000);
   // One connection per bot source: tables share it and gRPC multiplexes the calls.
-  return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+  return grpc::CreateCustomChannel(target, std::move(credentials), args);
 }
 
 std::string status_name(grpc::StatusCode code) {
@@ -107,23 +110,44 @@ CallResult malformed(const std::string& detail) {
   return {CallStatus::kMalformed, detail, "OK"};
 }
 
-// A wait-for-ready call that timed out says only "Deadline Exceeded"; one call that fails fast
-// says why the channel is not connecting ("Connection refused", a name not resolved, ...).
-std::string describe_failure(const grpc::Status& status, pb::Bot::Stub& stub) {
-  std::string text = status_name(status.error_code());
-  if (status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
-    pb::InfoRequest request;
-    request.set_protocol_version(1);
-    pb::BotInfoReply reply;
-    grpc::ClientContext probe;
-    probe.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
-    const grpc::Status fast = stub.GetInfo(&probe, request, &reply);
-    if (fast.error_code() == grpc::StatusCode::UNAVAILABLE && !fast.error_message().empty()) {
-      return text + "; connecting failed: " + grpc_error_cause(fast.error_message());
+// Why the channel is not connecting, as gRPC says it ("... Connection refused", "... Ssl
+// handshake failed: ..."): a wait-for-ready call that timed out says only "Deadline Exceeded",
+// one call that fails fast says why. Empty if the fast call gives no such reason.
+std::string connecting_error(pb::Bot::Stub& stub, const std::string& token) {
+  pb::InfoRequest request;
+  request.set_protocol_version(1);
+  pb::BotInfoReply reply;
+  grpc::ClientContext probe;
+  add_token(token, &probe);
+  probe.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+  const grpc::Status fast = stub.GetInfo(&probe, request, &reply);
+  return fast.error_code() == grpc::StatusCode::UNAVAILABLE ? fast.error_message() : "";
+}
+
+// What a connecting error says of TLS, in words that tell what to do; empty if nothing.
+std::string tls_problem(const std::string& spec, const std::string& connecting) {
+  const auto has = [&](std::string_view text) {
+    return connecting.find(text) != std::string::npos;
+  };
+  if (spec.starts_with("grpcs://")) {
+    if (has("certificate verify failed") || has("CERTIFICATE_VERIFY_FAILED")) {
+      return "TLS handshake failed: the bot's certificate is not signed by a CA the arena trusts "
+             "(give the CA that signed it with --tls-ca; without it the system's roots are used)";
     }
+    if (has("wrong version number") || has("WRONG_VERSION_NUMBER")) {
+      return "TLS handshake failed: the bot does not speak TLS (dial it as grpc://HOST:PORT, or "
+             "serve it with --tls-cert and --tls-key)";
+    }
+    if (has("Peer name")) {
+      return "TLS handshake failed: the bot's certificate does not name the host dialled (its "
+             "subjectAltName must list it)";
+    }
+    if (has("andshake failed")) return "TLS handshake failed: " + grpc_error_cause(connecting);
+  } else if (spec.starts_with("grpc://") && has("Socket closed")) {
+    return "the bot closed the plaintext connection (Socket closed); a bot served with TLS does "
+           "that: dial it as grpcs://HOST:PORT";
   }
-  if (!status.error_message().empty()) text += ": " + status.error_message();
-  return text;
+  return "";
 }
 
 }  // namespace
@@ -132,6 +156,8 @@ struct RemoteSource::Shared {
   std::mutex mutex;
   std::shared_ptr<grpc::Channel> channel;
   std::shared_ptr<pb::Bot::Stub> stub;
+  std::shared_ptr<grpc::ChannelCredentials> credentials;  // fixed at connect()
+  std::string token;                                      // fixed at connect(); may be empty
 
   std::shared_ptr<pb::Bot::Stub> get() {
     std::lock_guard lock(mutex);
@@ -160,6 +186,7 @@ class RemotePlayer final : public Player {
     message->Clear();
     to_proto(obs, rules_, message);
     grpc::ClientContext context;
+    add_token(shared_->token, &context);
     context.set_deadline(
         std::chrono::system_clock::now() +
         std::chrono::microseconds(std::max<int64_t>(obs.time_left_us, 0) + margin_us_));
@@ -223,6 +250,7 @@ class RemotePlayer final : public Player {
     to_proto(obs, rules_, request.mutable_observation());
     to_proto(result, obs.num_players, request.mutable_result());
     grpc::ClientContext context;
+    add_token(shared_->token, &context);
     context.set_deadline(
         std::chrono::system_clock::now() +
         std::chrono::microseconds(std::max<int64_t>(obs.time_left_us, 0) + margin_us_ + 1'000'000));
@@ -250,6 +278,7 @@ class RemotePlayer final : public Player {
       request.set_protocol_version(1);
       pb::BotInfoReply reply;
       grpc::ClientContext context;
+      add_token(shared_->token, &context);
       context.set_wait_for_ready(true);  // wait while the channel reconnects, with its backoff
       context.set_deadline(deadline);
       if (shared_->get()->GetInfo(&context, request, &reply).ok()) return true;
@@ -338,56 +367,104 @@ std::string printable_bot_text(std::string_view text, size_t max_chars) {
 
 std::string grpc_target(const std::string& spec) {
   if (spec.starts_with("grpc://")) return spec.substr(7);
+  if (spec.starts_with("grpcs://")) return spec.substr(8);
   if (spec.starts_with("unix:")) return spec;
   return "";
 }
+
+namespace {
+
+// Empty if `target` (from `spec`) is a Unix socket or a host with a port from 1 to 65535; else
+// the problem. Without a valid port gRPC would only time out, saying nothing.
+std::string address_problem(const std::string& spec, const std::string& target) {
+  if (target.empty() || target == "unix:") {
+    return "bot '" + spec + "': not a remote address (use grpc://HOST:PORT, grpcs://HOST:PORT " +
+           "or unix:PATH)";
+  }
+  if (target.starts_with("unix:")) return "";
+  // HOST:PORT, HOST may be [v6].
+  const size_t colon = target.rfind(':');
+  const bool in_brackets =
+      colon != std::string::npos && target.find(']', colon) != std::string::npos;
+  const std::string port =
+      colon == std::string::npos || in_brackets ? "" : target.substr(colon + 1);
+  const bool digits = !port.empty() && port.size() <= 5 &&
+                      port.find_first_not_of("0123456789") == std::string::npos;
+  if (colon == 0) return "bot '" + spec + "': no host (use grpc://HOST:PORT)";
+  if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) {
+    return "bot '" + spec + "': " +
+           (port.empty() ? std::string("no port (use grpc://HOST:PORT)")
+                         : "'" + port + "' is not a port number (1 to 65535)");
+  }
+  return "";
+}
+
+// TLS for grpcs://, plaintext otherwise; null with *error (one line naming the bot).
+std::shared_ptr<grpc::ChannelCredentials> channel_credentials(const std::string& spec,
+                                                              const RemoteOptions& options,
+                                                              std::string* error) {
+  if (!spec.starts_with("grpcs://")) return grpc::InsecureChannelCredentials();
+  std::string why;
+  auto credentials = client_tls_credentials(options.tls_ca_file, &why);
+  if (!credentials) *error = "bot " + spec + ": " + why;
+  return credentials;
+}
+
+// One line saying why the first GetInfo failed, with what to check for the usual causes: a
+// missing or wrong token, a certificate not trusted, TLS on one side only.
+std::string connect_failure(const std::string& spec, const grpc::Status& status,
+                            pb::Bot::Stub& stub, const RemoteOptions& options) {
+  if (status.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
+    return "bot " + spec + ": refused the arena's call (UNAUTHENTICATED: " +
+           printable_bot_text(status.error_message(), kMaxBotMessageChars) + ")";
+  }
+  const std::string connecting = status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED
+                                     ? connecting_error(stub, options.token)
+                                     : "";
+  if (const std::string tls = tls_problem(spec, connecting); !tls.empty()) {
+    return "bot " + spec + ": " + tls;
+  }
+  std::string why = status_name(status.error_code());
+  if (!connecting.empty()) {
+    why += "; connecting failed: " + grpc_error_cause(connecting);
+  } else if (!status.error_message().empty()) {
+    why += ": " + status.error_message();
+  }
+  return "bot " + spec + ": no answer to GetInfo within " +
+         std::to_string(options.connect_timeout_us / 1000) + " ms (" + why + ")";
+}
+
+}  // namespace
 
 std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
                                                     const RemoteOptions& options,
                                                     std::string* error) {
   const std::string target = grpc_target(spec);
-  if (target.empty() || target == "unix:") {
-    *error = "bot '" + spec + "': not a remote address (use grpc://HOST:PORT or unix:PATH)";
+  if (std::string problem = address_problem(spec, target); !problem.empty()) {
+    *error = std::move(problem);
     return nullptr;
   }
-  if (!target.starts_with("unix:")) {
-    // HOST:PORT, HOST may be [v6]: without a valid port gRPC would only time out, saying nothing.
-    const size_t colon = target.rfind(':');
-    const bool in_brackets =
-        colon != std::string::npos && target.find(']', colon) != std::string::npos;
-    const std::string port =
-        colon == std::string::npos || in_brackets ? "" : target.substr(colon + 1);
-    const bool digits = !port.empty() && port.size() <= 5 &&
-                        port.find_first_not_of("0123456789") == std::string::npos;
-    if (colon == 0) {
-      *error = "bot '" + spec + "': no host (use grpc://HOST:PORT)";
-      return nullptr;
-    }
-    if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) {
-      *error = "bot '" + spec + "': " +
-               (port.empty() ? std::string("no port (use grpc://HOST:PORT)")
-                             : "'" + port + "' is not a port number (1 to 65535)");
-      return nullptr;
-    }
-  }
+  auto credentials = channel_credentials(spec, options, error);
+  if (!credentials) return nullptr;
   std::shared_ptr<RemoteSource> source(new RemoteSource());
   source->options_ = options;
   source->target_ = target;
   source->shared_ = std::make_shared<Shared>();
-  source->shared_->channel = make_channel(target);
+  source->shared_->credentials = credentials;
+  source->shared_->token = options.token;
+  source->shared_->channel = make_channel(target, std::move(credentials));
   source->shared_->stub = pb::Bot::NewStub(source->shared_->channel);
   pb::InfoRequest request;
   request.set_protocol_version(1);
   pb::BotInfoReply reply;
   grpc::ClientContext context;
+  add_token(options.token, &context);
   context.set_wait_for_ready(true);  // only here: give a starting bot time to listen
   context.set_deadline(std::chrono::system_clock::now() +
                        std::chrono::microseconds(options.connect_timeout_us));
   const grpc::Status status = source->shared_->stub->GetInfo(&context, request, &reply);
   if (!status.ok()) {
-    *error = "bot " + spec + ": no answer to GetInfo within " +
-             std::to_string(options.connect_timeout_us / 1000) + " ms (" +
-             describe_failure(status, *source->shared_->stub) + ")";
+    *error = connect_failure(spec, status, *source->shared_->stub, options);
     return nullptr;
   }
   if (reply.protocol_version() > 1) {
@@ -429,7 +506,7 @@ pb::RulesSpec RemoteSource::rules_spec(const hearts::Rules& rules) {
 }
 
 void RemoteSource::reconnect() {
-  auto channel = make_channel(target_);
+  auto channel = make_channel(target_, shared_->credentials);
   auto stub = pb::Bot::NewStub(channel);
   std::lock_guard lock(shared_->mutex);
   shared_->channel = std::move(channel);

@@ -1,4 +1,5 @@
-// Remote bots over gRPC (proto/bot_service.proto): the bot is a server, the arena dials it and
+// Remote bots over gRPC (proto/bot_service.proto): the bot is a server, the arena dials it
+// (grpc:// in plaintext, grpcs:// over TLS, with the shared token if one is given) and
 // makes one unary call per decision with a deadline of the bot's time left plus a network
 // margin. Transport failures come back as CallStatus values the referee turns into violations.
 //
@@ -28,9 +29,15 @@ namespace arena {
 struct RemoteOptions {
   int64_t connect_timeout_us = 5'000'000;  // for the GetInfo check before a run
   int64_t network_margin_us = 50'000;      // added to each decision's deadline
+  // grpcs:// bots: the PEM CA file their certificates must chain to; empty: gRPC's default
+  // roots (the system's).
+  std::string tls_ca_file;
+  // Sent as metadata on every call (shared_token.h); empty: none. Never printed or recorded.
+  std::string token;
 };
 
-// "grpc://HOST:PORT" -> "HOST:PORT", "unix:PATH" -> "unix:PATH"; empty if not a remote spec.
+// "grpc://HOST:PORT" and "grpcs://HOST:PORT" (TLS) -> "HOST:PORT", "unix:PATH" -> "unix:PATH";
+// empty if not a remote spec.
 std::string grpc_target(const std::string& spec);
 
 // Longest name, version or author taken from a remote bot's GetInfo, in characters.
