@@ -186,7 +186,7 @@ TEST_F(TlsFiles, GrpcsWithTheTestCaPlaysAndTheRecordsVerify) {
   EXPECT_NE(verified.out.find("verified 2 games"), std::string::npos) << verified.out;
   // Recorded as a remote (gRPC) bot under the spec as given; the token is nowhere.
   const auto replay = run_arena("replay " + records);
-  EXPECT_NE(replay.out.find("(grpc: " + spec + ")"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.out.find("(remote: " + spec + ")"), std::string::npos) << replay.out;
   EXPECT_EQ(read_file(records).find(kToken), std::string::npos);
 }
 
