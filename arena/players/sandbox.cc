@@ -7,6 +7,7 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -66,11 +67,17 @@ void on_refused_call(int, siginfo_t* info, void*) {
 
 // ---- Namespaces, capabilities, Landlock ----
 
+constexpr rlim_t kMaxThreads = 512;  // RLIMIT_NPROC in the child's user namespace
+
 void enter_network_namespace(SandboxState* state) {
   // A user namespace makes the network namespace possible without privileges; the new network
   // namespace has only a loopback interface, and it is down.
   if (::unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0) {
     state->network_namespace = true;
+    // Inside its own user namespace the process count is the child's own (Linux 5.14 and
+    // later), so a limit caps its threads without counting the user's other processes.
+    const rlimit threads{kMaxThreads, kMaxThreads};
+    ::setrlimit(RLIMIT_NPROC, &threads);
     return;
   }
   state->notes += std::string("no network namespace (unshare: ") + std::strerror(errno) +
