@@ -166,18 +166,23 @@ bool in_bundled_dir(const std::string& path) {
   return false;
 }
 
+std::vector<std::string> split_path_list(const std::string& list) {
+  std::vector<std::string> dirs;
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t end = list.find(':', start);
+    const std::string dir = list.substr(start, end == std::string::npos ? end : end - start);
+    if (!dir.empty()) dirs.push_back(dir);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return dirs;
+}
+
 std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs) {
   std::vector<std::string> path = plugin_dirs;
   if (const char* env = std::getenv("HEARTS_PLUGIN_PATH")) {
-    std::string value(env);
-    size_t start = 0;
-    while (start <= value.size()) {
-      const size_t end = value.find(':', start);
-      const std::string dir = value.substr(start, end == std::string::npos ? end : end - start);
-      if (!dir.empty()) path.push_back(dir);
-      if (end == std::string::npos) break;
-      start = end + 1;
-    }
+    for (const std::string& dir : split_path_list(env)) path.push_back(dir);
   }
   for (const std::string& dir : bundled_plugin_dirs()) path.push_back(dir);
   // The same folder named twice (a flag and the bundled folder) is searched once.
@@ -238,51 +243,6 @@ std::vector<std::string> ambiguous_names(
     lines.push_back(line + "; give a file path instead of the name");
   }
   return lines;
-}
-
-std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
-                                              const std::vector<std::string>& search_path,
-                                              std::string* error) {
-  if (spec.find('/') != std::string::npos || spec.ends_with(".so")) {
-    return PluginLibrary::open(spec, error);
-  }
-  std::shared_ptr<PluginLibrary> match;
-  std::string match_dir;
-  std::string names;
-  std::string broken_namesakes;
-  for (const std::string& dir : search_path) {
-    for (DiscoveredPlugin& plugin : discover_plugins({dir}, /*hash_files=*/false)) {
-      if (!plugin.library) {
-        // A file named for the bot that could not be used says more than "no such name".
-        const std::string stem = fs::path(plugin.path).stem().string();
-        if (stem == spec || stem == "lib" + spec) broken_namesakes += "; " + plugin.error;
-        continue;
-      }
-      const std::string& name = plugin.library->identity().name;
-      if (names.find(" " + name + ",") == std::string::npos) names += " " + name + ",";
-      if (name != spec) continue;
-      if (match && match_dir == dir) {
-        *error = "bot '" + spec + "': two plugins with that name in " + dir + ": " +
-                 match->identity().path + " and " + plugin.library->identity().path;
-        return nullptr;
-      }
-      if (!match) {  // earlier directories in the search path take precedence
-        match = plugin.library;
-        match_dir = dir;
-      }
-    }
-  }
-  if (match) match->hash_file();  // only the plugin that will play is hashed
-  if (!match) {
-    if (!names.empty()) names.pop_back();
-    std::string dirs;
-    for (const std::string& dir : search_path) dirs += (dirs.empty() ? "" : ":") + dir;
-    *error = "bot '" + spec + "': no plugin with that name in " +
-             (dirs.empty() ? std::string("an empty search path") : dirs) +
-             (names.empty() ? std::string(" (none found)") : " (found:" + names + ")") +
-             broken_namesakes;
-  }
-  return match;
 }
 
 }  // namespace arena

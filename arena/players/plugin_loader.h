@@ -55,6 +55,8 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
 // Where plugins are looked for, in order: --plugin-dir flags, HEARTS_PLUGIN_PATH (colon
 // separated), then the bundled plugins folder beside the arena binary (build tree or install).
 std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs);
+// "a:b::c" -> {"a", "b", "c"}: a colon-separated folder list, empty entries dropped.
+std::vector<std::string> split_path_list(const std::string& list);
 
 // The bundled plugins folders beside the arena binary (build tree or install) that exist; the
 // plugins in them are the arena's own and run in its process.
@@ -77,11 +79,5 @@ std::vector<std::string> ambiguous_plugins(const std::vector<DiscoveredPlugin>& 
 // The same, from (file, name) pairs of plugins that could be read.
 std::vector<std::string> ambiguous_names(
     const std::vector<std::pair<std::string, std::string>>& file_names);
-
-// Resolves a bot spec: a file path (contains '/' or ends in .so) or a plugin name found in the
-// search path. Errors are one line: unknown name (with what was found), duplicates, load errors.
-std::shared_ptr<PluginLibrary> resolve_plugin(const std::string& spec,
-                                              const std::vector<std::string>& search_path,
-                                              std::string* error);
 
 }  // namespace arena

@@ -18,6 +18,7 @@
 #include <filesystem>
 
 #include "players/frame_channel.h"
+#include "players/plugin_loader.h"
 
 namespace arena {
 namespace {
@@ -283,15 +284,7 @@ std::vector<std::string> sandbox_readable_paths(const std::string& plugin_path) 
   const fs::path plugin = fs::weakly_canonical(plugin_path, ec);
   if (!ec) paths.push_back(plugin.parent_path().string());
   if (const char* library_path = std::getenv("LD_LIBRARY_PATH")) {
-    std::string list(library_path);
-    size_t start = 0;
-    while (start <= list.size()) {
-      const size_t end = list.find(':', start);
-      const std::string dir = list.substr(start, end == std::string::npos ? end : end - start);
-      if (!dir.empty()) paths.push_back(dir);
-      if (end == std::string::npos) break;
-      start = end + 1;
-    }
+    for (const std::string& dir : split_path_list(library_path)) paths.push_back(dir);
   }
   return paths;
 }
