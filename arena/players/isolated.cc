@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "players/frame_channel.h"
+#include "players/isolated_pool.h"
 #include "players/isolated_wire.h"
 #include "players/remote_player.h"
 #include "players/sandbox.h"
@@ -657,8 +658,7 @@ bool IsolatedChild::restart(uint64_t generation) {
 }
 
 uint64_t IsolatedChild::generation() const {
-  std::lock_guard lock(mutex_);
-  return generation_;
+  return generation_.load();  // checked before every request: no lock
 }
 
 bool IsolatedChild::running() const {
@@ -677,16 +677,12 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
                                                       const SpecOptions& options,
                                                       std::string* error) {
   std::shared_ptr<IsolatedSource> source(new IsolatedSource());
-  source->plugin_path_ = plugin_path;
-  source->options_ = options;
-  auto child = std::make_shared<IsolatedChild>(plugin_path, options);
-  BotIdentity hello;
-  if (!child->start(&hello, error)) {
+  source->pool_ = IsolatedChildPool::acquire(plugin_path, file_sha256, options, error);
+  if (!source->pool_) {
     *error = "isolated bot " + spec + ": " + *error;
     return nullptr;
   }
-  source->lanes_.push_back({std::thread::id(), std::move(child)});
-  source->identity_ = hello;
+  source->identity_ = source->pool_->hello();
   source->identity_.spec = spec;
   source->identity_.transport = "isolated";
   source->identity_.runs_as = options.sandbox.enabled ? "sandboxed" : "isolated";
@@ -696,48 +692,23 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
 }
 
 IsolatedChild& IsolatedSource::first_child() const {
-  // Under the lock: another thread's first table may be adding a lane (moving the vector).
-  std::lock_guard lock(lanes_mutex_);
-  return *lanes_.front().child;
+  return pool_->first_child();
 }
 
 int IsolatedSource::lanes() const {
-  std::lock_guard lock(lanes_mutex_);
-  return static_cast<int>(lanes_.size());
+  return pool_->lanes();
 }
 
 int IsolatedSource::restarts() const {
-  std::lock_guard lock(lanes_mutex_);
-  int total = 0;
-  for (const Lane& lane : lanes_) total += lane.child->restarts();
-  return total;
+  return pool_->restarts();
 }
 
 std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config,
                                                std::string* error) {
-  const std::thread::id me = std::this_thread::get_id();
-  std::shared_ptr<IsolatedChild> child;
-  {
-    std::lock_guard lock(lanes_mutex_);
-    for (const Lane& lane : lanes_) {
-      if (lane.owner == me) child = lane.child;
-    }
-    if (!child && lanes_.front().owner == std::thread::id()) {
-      lanes_.front().owner = me;  // the first child goes to the first thread that asks
-      child = lanes_.front().child;
-    }
-  }
+  std::shared_ptr<IsolatedChild> child = pool_->for_this_thread(error);
   if (!child) {
-    // This thread's first table: a child of its own, started outside the lock (it takes ms).
-    auto fresh = std::make_shared<IsolatedChild>(plugin_path_, options_);
-    BotIdentity hello;
-    if (!fresh->start(&hello, error)) {
-      *error = "isolated bot " + identity_.spec + ": " + *error;
-      return nullptr;
-    }
-    std::lock_guard lock(lanes_mutex_);
-    lanes_.push_back({me, fresh});
-    child = std::move(fresh);
+    *error = "isolated bot " + identity_.spec + ": " + *error;
+    return nullptr;
   }
   // The bot instance is created in the child with the first request, so that a child that died
   // in between costs a violation, not the run.

@@ -94,9 +94,16 @@ class PageServer {
     if (fd < 0) return;
     doorbell_page_ = SharedPage::adopt(fd);
     if (!doorbell_page_) return;
-    while (take_new_channels() && !arena_gone()) {
-      if (serve_pending()) continue;
+    // Whether the arena is gone is a system call (poll): asked before each sleep and once every
+    // 1024 rounds of serving, not after every answer (the arena's next request would wait).
+    uint64_t rounds = 0;
+    while (take_new_channels()) {
+      if (serve_pending()) {
+        if (++rounds % 1024 == 0 && arena_gone()) return;
+        continue;
+      }
       if (spin_while([this] { return !work_pending(); }, kChildSpinUs)) continue;
+      if (arena_gone()) return;
       sleep_until_rung();
     }
   }
@@ -164,7 +171,6 @@ class PageServer {
   // The arena closes the control socket only when it is done with this process.
   bool arena_gone() const {
     pollfd p{control_fd_, POLLIN, 0};
-    if (++checks_ % 1024 != 0 && work_pending()) return false;  // a poll is a system call
     return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR)) != 0;
   }
 
@@ -172,7 +178,6 @@ class PageServer {
   const RequestHandler& handle_;
   std::unique_ptr<SharedPage> doorbell_page_;
   uint32_t received_ = 0;
-  mutable uint64_t checks_ = 0;
   std::vector<std::unique_ptr<ChildChannel>> channels_;
   std::unique_ptr<ShmRequest> request_;
 };
