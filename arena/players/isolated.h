@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "players/bot_specs.h"
 #include "players/shm_channel.h"
@@ -42,11 +43,18 @@ class IsolatedChild {
 
   // Starts the process and waits for its hello; false with *error (the child is then down).
   bool start(BotIdentity* hello, std::string* error);
-  // Hands the channel page behind `page_fd` to the current process (which maps it and serves
-  // it); *doorbell becomes that process's doorbell page, to ring after each request. False with
-  // *error if it cannot take it. *generation says which process it belongs to.
-  bool hand_over_channel(int page_fd, uint64_t* generation, std::shared_ptr<SharedPage>* doorbell,
-                         std::string* error);
+  // A channel page for a new player of the current process, with its doorbell page (to ring
+  // after each request) in *doorbell, the process's generation in *generation and the page's
+  // last sequence number in *seq: a page a previous player of this process left (no memfd,
+  // descriptor passing or mapping), else a new one handed over the control socket (*seq 0).
+  // Null with *error if the process cannot take one.
+  std::unique_ptr<SharedPage> take_channel(uint64_t* generation,
+                                           std::shared_ptr<SharedPage>* doorbell, uint64_t* seq,
+                                           std::string* error);
+  // Takes back the page of a player that has gone, its last exchange (number `seq`) complete and
+  // its state set to kShmChannelIdle, for the next player; if it belongs to an earlier process,
+  // or enough pages are kept, it is marked kShmChannelGone and unmapped instead.
+  void return_channel(std::unique_ptr<SharedPage> page, uint64_t generation, uint64_t seq);
   // True if the control socket has closed, i.e. the process is exiting or gone.
   bool exiting(int64_t wait_us);
   // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
@@ -83,7 +91,12 @@ class IsolatedChild {
   pid_t pid_ = -1;
   int control_fd_ = -1;                   // the arena's end of the control socket
   std::shared_ptr<SharedPage> doorbell_;  // the current process's; players keep theirs mapped
-  std::atomic<uint64_t> generation_{0};   // written under mutex_; read without it per decision
+  struct SpareChannel {
+    std::unique_ptr<SharedPage> page;
+    uint64_t seq;  // its last exchange's: kept here, never read back from the shared page
+  };
+  std::vector<SpareChannel> spare_channels_;  // the current process's, idle
+  std::atomic<uint64_t> generation_{0};       // written under mutex_; read without it per decision
   int restarts_ = 0;
   std::string workdir_;    // empty: none (no sandbox, or not started)
   std::string violation_;  // what the current process's sandbox refused, once it said so

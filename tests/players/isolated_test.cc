@@ -1292,6 +1292,43 @@ TEST_F(Isolated, EntrantsSharingChildrenPlayTheSameGamesOnAnyThread) {
   EXPECT_EQ(live_children(), 2);
 }
 
+TEST_F(Isolated, APlayerGoneLeavesItsPageToTheNextWithAFreshBot) {
+  // Three players, one after another, on this thread's child: each gets a bot instance of its
+  // own (instance_probe plays its lowest legal card first, then the next), and all three use
+  // the one channel page the first was given.
+  const size_t pages_before = occurrences("/proc/self/maps", "arena-channel");
+  auto source = resolve("isolated:instance_probe");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(1);
+  auto obs = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *obs);
+  for (int round = 0; round < 3; ++round) {
+    hearts::BotConfig config;
+    config.seat = 2;
+    config.num_players = 4;
+    config.seed = 5;
+    config.rules = &rules;
+    std::string error;
+    std::unique_ptr<Player> player = source->create(config, &error);
+    ASSERT_NE(player, nullptr) << error;
+    for (int n = 0; n < 2; ++n) {
+      hearts::Decision decision{};
+      const CallResult call = player->decide(obs->obs, &decision);
+      ASSERT_EQ(call.status, CallStatus::kOk) << call.detail;
+      EXPECT_EQ(decision.card, obs->obs.legal.nth(n)) << "round " << round << ": a fresh bot";
+    }
+  }
+  // The page stays mapped on both sides, waiting for the next player; no other was made.
+  EXPECT_EQ(occurrences("/proc/self/maps", "arena-channel"), pages_before + 1);
+  const std::vector<pid_t> pids = child_pids();
+  ASSERT_EQ(pids.size(), 1u);
+  EXPECT_EQ(occurrences("/proc/" + std::to_string(pids[0]) + "/maps", "arena-channel"), 1u)
+      << read_file("/proc/" + std::to_string(pids[0]) + "/maps");
+  source.reset();
+  EXPECT_EQ(occurrences("/proc/self/maps", "arena-channel"), pages_before)
+      << "the page goes with the child";
+}
+
 TEST_F(Isolated, DISABLED_Throughput) {
   auto source = resolve("isolated:random");
   ASSERT_NE(source, nullptr);
