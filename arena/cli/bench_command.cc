@@ -120,7 +120,8 @@ bool bench_tournament(const BenchFlags& flags, int groups, int concurrency, cons
   return true;
 }
 
-// Four `random` entrants, in-process or isolated (a child process each), one thread; games/s.
+// Four `random` entrants, in-process or isolated (one child, which the four entrants of the same
+// plugin file share), one thread; games/s.
 bool bench_random_tournament(const BenchFlags& flags, bool isolated, int groups,
                              const fs::path& dir, int round, double* games_per_second,
                              std::string* error) {

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "players/frame_channel.h"
+#include "players/isolated_pool.h"
 #include "players/isolated_wire.h"
 #include "players/remote_player.h"
 #include "players/sandbox.h"
@@ -208,7 +209,7 @@ class IsolatedPlayer final : public Player {
   IsolatedPlayer(std::shared_ptr<const IsolatedSource> source, std::shared_ptr<IsolatedChild> child,
                  const hearts::BotConfig& config)
       : source_(std::move(source)), child_(std::move(child)), config_(config) {}
-  ~IsolatedPlayer() override { close_channel(); }
+  ~IsolatedPlayer() override { release_channel(); }
 
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     const int64_t wait_us = std::max<int64_t>(obs.time_left_us, 0) + child_->margin_us();
@@ -278,26 +279,35 @@ class IsolatedPlayer final : public Player {
     }
   }
 
-  // Tells the child the channel is gone (it drops the bot) and unmaps it here.
+  // After a failed exchange: tells the child the channel is gone (it drops the bot and unmaps
+  // the page) and unmaps it here.
   void close_channel() {
     if (!page_) return;
-    store_word(page().closed, 1);
+    store_word(page().state, kShmChannelGone);
     ring(doorbell_);
     page_.reset();
     doorbell_.reset();
   }
 
-  // A fresh page for the current process, with the words at the last sequence number.
+  // When the player goes, its last exchange complete: the child drops the bot, and the page
+  // waits for the next player of the process.
+  void release_channel() {
+    if (!page_) return;
+    store_word(page().state, kShmChannelIdle);
+    ring(doorbell_);
+    child_->return_channel(std::move(page_), generation_, seq_);
+    doorbell_.reset();
+  }
+
+  // A page of the current process (fresh, or left by an earlier player): the sequence goes on
+  // from its words.
   bool open_channel(std::string* detail) {
     close_channel();
-    std::unique_ptr<SharedPage> page = SharedPage::create("arena-channel", detail);
-    if (!page) return false;
-    auto& shared = *static_cast<ShmChannelPage*>(page->data());
-    shared.magic = kShmChannelMagic;
-    shared.request_word = shared.reply_word = static_cast<uint32_t>(seq_);
-    if (!child_->hand_over_channel(page->fd(), &generation_, &doorbell_, detail)) return false;
-    page->close_fd();  // the child has its own copy now
-    page_ = std::move(page);
+    page_ = child_->take_channel(&generation_, &doorbell_, &seq_, detail);
+    if (!page_) {
+      doorbell_.reset();
+      return false;
+    }
     created_ = false;
     sent_rules_ = nullptr;
     rules_sent_ = false;
@@ -585,6 +595,7 @@ void IsolatedChild::kill_process() {
   if (control_fd_ >= 0) ::close(control_fd_);
   control_fd_ = -1;
   doorbell_.reset();
+  spare_channels_.clear();  // the process they were mapped in is going
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);
     int status = 0;
@@ -594,19 +605,44 @@ void IsolatedChild::kill_process() {
   remove_workdir();
 }
 
-bool IsolatedChild::hand_over_channel(int page_fd, uint64_t* generation,
-                                      std::shared_ptr<SharedPage>* doorbell, std::string* error) {
+std::unique_ptr<SharedPage> IsolatedChild::take_channel(uint64_t* generation,
+                                                        std::shared_ptr<SharedPage>* doorbell,
+                                                        uint64_t* seq, std::string* error) {
   std::lock_guard lock(mutex_);
   *generation = generation_;
   if (control_fd_ < 0 || !doorbell_) {
     *error = "the bot's process is not running";
-    return false;
+    return nullptr;
   }
-  if (!send_fd(control_fd_, page_fd, error)) return false;
+  *doorbell = doorbell_;
+  if (!spare_channels_.empty()) {
+    SpareChannel spare = std::move(spare_channels_.back());
+    spare_channels_.pop_back();
+    store_word(static_cast<ShmChannelPage*>(spare.page->data())->state, kShmChannelInUse);
+    *seq = spare.seq;
+    return std::move(spare.page);
+  }
+  *seq = 0;
+  std::unique_ptr<SharedPage> page = SharedPage::create("arena-channel", error);
+  if (!page) return nullptr;
+  static_cast<ShmChannelPage*>(page->data())->magic = kShmChannelMagic;
+  if (!send_fd(control_fd_, page->fd(), error)) return nullptr;
+  page->close_fd();  // the child has its own copy now
   // After the descriptor is on its way: the child receives as many as this count says.
   add_word(static_cast<ShmDoorbellPage*>(doorbell_->data())->channels, 1);
-  *doorbell = doorbell_;
-  return true;
+  return page;
+}
+
+void IsolatedChild::return_channel(std::unique_ptr<SharedPage> page, uint64_t generation,
+                                   uint64_t seq) {
+  // More than a few tables' worth of seats at once is not a pattern worth keeping pages for.
+  constexpr size_t kMaxSpareChannels = 16;
+  std::lock_guard lock(mutex_);
+  if (generation == generation_ && control_fd_ >= 0 && spare_channels_.size() < kMaxSpareChannels) {
+    spare_channels_.push_back({std::move(page), seq});
+    return;
+  }
+  store_word(static_cast<ShmChannelPage*>(page->data())->state, kShmChannelGone);
 }
 
 bool IsolatedChild::exiting(int64_t wait_us) {
@@ -658,8 +694,7 @@ bool IsolatedChild::restart(uint64_t generation) {
 }
 
 uint64_t IsolatedChild::generation() const {
-  std::lock_guard lock(mutex_);
-  return generation_;
+  return generation_.load();  // checked before every request: no lock
 }
 
 bool IsolatedChild::running() const {
@@ -678,16 +713,12 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
                                                       const SpecOptions& options,
                                                       std::string* error) {
   std::shared_ptr<IsolatedSource> source(new IsolatedSource());
-  source->plugin_path_ = plugin_path;
-  source->options_ = options;
-  auto child = std::make_shared<IsolatedChild>(plugin_path, options);
-  BotIdentity hello;
-  if (!child->start(&hello, error)) {
+  source->pool_ = IsolatedChildPool::acquire(plugin_path, file_sha256, options, error);
+  if (!source->pool_) {
     *error = "isolated bot " + spec + ": " + *error;
     return nullptr;
   }
-  source->lanes_.push_back({std::thread::id(), std::move(child)});
-  source->identity_ = hello;
+  source->identity_ = source->pool_->hello();
   source->identity_.spec = spec;
   source->identity_.transport = "isolated";
   source->identity_.runs_as = options.sandbox.enabled ? "sandboxed" : "isolated";
@@ -697,48 +728,23 @@ std::shared_ptr<IsolatedSource> IsolatedSource::start(const std::string& spec,
 }
 
 IsolatedChild& IsolatedSource::first_child() const {
-  // Under the lock: another thread's first table may be adding a lane (moving the vector).
-  std::lock_guard lock(lanes_mutex_);
-  return *lanes_.front().child;
+  return pool_->first_child();
 }
 
 int IsolatedSource::lanes() const {
-  std::lock_guard lock(lanes_mutex_);
-  return static_cast<int>(lanes_.size());
+  return pool_->lanes();
 }
 
 int IsolatedSource::restarts() const {
-  std::lock_guard lock(lanes_mutex_);
-  int total = 0;
-  for (const Lane& lane : lanes_) total += lane.child->restarts();
-  return total;
+  return pool_->restarts();
 }
 
 std::unique_ptr<Player> IsolatedSource::create(const hearts::BotConfig& config,
                                                std::string* error) {
-  const std::thread::id me = std::this_thread::get_id();
-  std::shared_ptr<IsolatedChild> child;
-  {
-    std::lock_guard lock(lanes_mutex_);
-    for (const Lane& lane : lanes_) {
-      if (lane.owner == me) child = lane.child;
-    }
-    if (!child && lanes_.front().owner == std::thread::id()) {
-      lanes_.front().owner = me;  // the first child goes to the first thread that asks
-      child = lanes_.front().child;
-    }
-  }
+  std::shared_ptr<IsolatedChild> child = pool_->for_this_thread(error);
   if (!child) {
-    // This thread's first table: a child of its own, started outside the lock (it takes ms).
-    auto fresh = std::make_shared<IsolatedChild>(plugin_path_, options_);
-    BotIdentity hello;
-    if (!fresh->start(&hello, error)) {
-      *error = "isolated bot " + identity_.spec + ": " + *error;
-      return nullptr;
-    }
-    std::lock_guard lock(lanes_mutex_);
-    lanes_.push_back({me, fresh});
-    child = std::move(fresh);
+    *error = "isolated bot " + identity_.spec + ": " + *error;
+    return nullptr;
   }
   // The bot instance is created in the child with the first request, so that a child that died
   // in between costs a violation, not the run.

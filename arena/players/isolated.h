@@ -16,14 +16,15 @@
 // that keeps crashing or cannot start makes the bot unavailable (match/unavailable.h). The child
 // dies with the arena.
 // Each thread that seats the bot has a child of its own (IsolatedSource), so concurrent tables
-// never share a process.
+// never share a process; entrants that run the same plugin file share it (isolated_pool.h).
 #pragma once
 
 #include <sys/types.h>
+
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "players/bot_specs.h"
@@ -42,11 +43,18 @@ class IsolatedChild {
 
   // Starts the process and waits for its hello; false with *error (the child is then down).
   bool start(BotIdentity* hello, std::string* error);
-  // Hands the channel page behind `page_fd` to the current process (which maps it and serves
-  // it); *doorbell becomes that process's doorbell page, to ring after each request. False with
-  // *error if it cannot take it. *generation says which process it belongs to.
-  bool hand_over_channel(int page_fd, uint64_t* generation, std::shared_ptr<SharedPage>* doorbell,
-                         std::string* error);
+  // A channel page for a new player of the current process, with its doorbell page (to ring
+  // after each request) in *doorbell, the process's generation in *generation and the page's
+  // last sequence number in *seq: a page a previous player of this process left (no memfd,
+  // descriptor passing or mapping), else a new one handed over the control socket (*seq 0).
+  // Null with *error if the process cannot take one.
+  std::unique_ptr<SharedPage> take_channel(uint64_t* generation,
+                                           std::shared_ptr<SharedPage>* doorbell, uint64_t* seq,
+                                           std::string* error);
+  // Takes back the page of a player that has gone, its last exchange (number `seq`) complete and
+  // its state set to kShmChannelIdle, for the next player; if it belongs to an earlier process,
+  // or enough pages are kept, it is marked kShmChannelGone and unmapped instead.
+  void return_channel(std::unique_ptr<SharedPage> page, uint64_t generation, uint64_t seq);
   // True if the control socket has closed, i.e. the process is exiting or gone.
   bool exiting(int64_t wait_us);
   // If the process has died, reaps it and returns how ("was killed by signal 11 (SIGSEGV)").
@@ -83,21 +91,31 @@ class IsolatedChild {
   pid_t pid_ = -1;
   int control_fd_ = -1;                   // the arena's end of the control socket
   std::shared_ptr<SharedPage> doorbell_;  // the current process's; players keep theirs mapped
-  uint64_t generation_ = 0;
+  struct SpareChannel {
+    std::unique_ptr<SharedPage> page;
+    uint64_t seq;  // its last exchange's: kept here, never read back from the shared page
+  };
+  std::vector<SpareChannel> spare_channels_;  // the current process's, idle
+  std::atomic<uint64_t> generation_{0};       // written under mutex_; read without it per decision
   int restarts_ = 0;
   std::string workdir_;    // empty: none (no sandbox, or not started)
   std::string violation_;  // what the current process's sandbox refused, once it said so
 };
 
+class IsolatedChildPool;
+
 // An isolated plugin as a player source. Each thread that seats the bot gets a child process
 // of its own (a *lane*), so tables played at once never share one: a crash or a hang on one
 // table cannot fail another table's call, and results stay the same at any concurrency.
+// Entrants that run the same plugin file under the same child options share their children
+// (isolated_pool.h): one child per thread serves every seat of every such entrant.
 // Thread safety: create() may be called from any thread.
 class IsolatedSource final : public PlayerSource,
                              public std::enable_shared_from_this<IsolatedSource> {
  public:
-  // Starts the first child for plugin `plugin_path` (already resolved and checked), which also
-  // tells the bot's identity; null with *error if it does not come up.
+  // Joins the children of plugin `plugin_path` (already resolved and checked) if another entrant
+  // of the same file runs them, else starts the first one, which also tells the bot's identity;
+  // null with *error if it does not come up.
   static std::shared_ptr<IsolatedSource> start(const std::string& spec,
                                                const std::string& plugin_path,
                                                const std::string& file_sha256,
@@ -107,27 +125,21 @@ class IsolatedSource final : public PlayerSource,
   // A player in the calling thread's child, started on the thread's first call.
   std::unique_ptr<Player> create(const hearts::BotConfig& config, std::string* error) override;
 
-  // The first child started (the one start() checked); it serves the first thread that seats
-  // the bot.
+  // The first child started for this plugin file (shared with the other entrants of the file).
   IsolatedChild& first_child() const;
-  // Child processes started so far, one per thread that has seated the bot (at least one).
+  // Child processes started so far for this plugin file, one per thread that has seated it (or
+  // another entrant of the same file); at least one.
   int lanes() const;
-  // Restarts over all lanes.
+  // Restarts over those children: a restart of a shared child counts for every entrant on it,
+  // since each of them lost its bot instances in it.
   int restarts() const;
   const std::string& log_path() const { return first_child().log_path(); }
 
  private:
   IsolatedSource() = default;
 
-  struct Lane {
-    std::thread::id owner;  // default id: not yet claimed
-    std::shared_ptr<IsolatedChild> child;
-  };
-  std::string plugin_path_;
-  SpecOptions options_;
   BotIdentity identity_;
-  mutable std::mutex lanes_mutex_;
-  std::vector<Lane> lanes_;  // never empty after start(); guarded by lanes_mutex_
+  std::shared_ptr<IsolatedChildPool> pool_;
 };
 
 }  // namespace arena

@@ -46,10 +46,13 @@ std::string take_setup(PlayerSource& source, RulesStore& store, ChildChannel& ch
     }
     channel.rules = store.intern(rules);
   }
-  if ((request.flags & kShmCreate) && !channel.player) {
+  if (request.flags & kShmCreate) {
+    // A reused page: the previous player's bot goes first, as it would have when its player left.
+    channel.player.reset();
     if (channel.rules == nullptr) return "a bot to create before any rules";
     hearts::BotConfig config = request.config;
     config.rules = channel.rules;
+    channel.create_error = "no bot was created on this channel";
     channel.player = source.create(config, &channel.create_error);
   }
   return "";
@@ -94,9 +97,16 @@ class PageServer {
     if (fd < 0) return;
     doorbell_page_ = SharedPage::adopt(fd);
     if (!doorbell_page_) return;
-    while (take_new_channels() && !arena_gone()) {
-      if (serve_pending()) continue;
+    // Whether the arena is gone is a system call (poll): asked before each sleep and once every
+    // 1024 rounds of serving, not after every answer (the arena's next request would wait).
+    uint64_t rounds = 0;
+    while (take_new_channels()) {
+      if (serve_pending()) {
+        if (++rounds % 1024 == 0 && arena_gone()) return;
+        continue;
+      }
       if (spin_while([this] { return !work_pending(); }, kChildSpinUs)) continue;
+      if (arena_gone()) return;
       sleep_until_rung();
     }
   }
@@ -123,23 +133,31 @@ class PageServer {
     if (received_ != load_word(bell().channels)) return true;
     for (const auto& channel : channels_) {
       const ShmChannelPage& page = channel->shared();
-      if (load_word(page.closed) != 0 || load_word(page.request_word) != channel->served) {
+      const uint32_t state = load_word(page.state);
+      if (state == kShmChannelIdle ? channel->player != nullptr : state != kShmChannelInUse) {
         return true;
       }
+      if (load_word(page.request_word) != channel->served) return true;
     }
     return false;
   }
 
-  // Serves every channel with a new request and drops the closed ones; true if any was.
+  // Serves every channel with a new request, drops the bots of idle ones and the gone ones;
+  // true if any was.
   bool serve_pending() {
     bool any = false;
     for (size_t k = 0; k < channels_.size();) {
       ChildChannel& channel = *channels_[k];
       ShmChannelPage& page = channel.shared();
-      if (load_word(page.closed) != 0) {
+      const uint32_t state = load_word(page.state);
+      if (state != kShmChannelInUse && state != kShmChannelIdle) {
         channels_.erase(channels_.begin() + static_cast<std::ptrdiff_t>(k));
         any = true;
         continue;
+      }
+      if (state == kShmChannelIdle && channel.player) {
+        channel.player.reset();  // its player has gone; the page waits for the next one
+        any = true;
       }
       const uint32_t word = load_word(page.request_word);
       if (word != channel.served) {
@@ -164,7 +182,6 @@ class PageServer {
   // The arena closes the control socket only when it is done with this process.
   bool arena_gone() const {
     pollfd p{control_fd_, POLLIN, 0};
-    if (++checks_ % 1024 != 0 && work_pending()) return false;  // a poll is a system call
     return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR)) != 0;
   }
 
@@ -172,7 +189,6 @@ class PageServer {
   const RequestHandler& handle_;
   std::unique_ptr<SharedPage> doorbell_page_;
   uint32_t received_ = 0;
-  mutable uint64_t checks_ = 0;
   std::vector<std::unique_ptr<ChildChannel>> channels_;
   std::unique_ptr<ShmRequest> request_;
 };

@@ -1,13 +1,14 @@
 // The shared-memory decision path between the arena and an isolated child (isolated.h).
 //
-// Each arena player gets a page of its own: a memfd the arena creates (sealed at its size, so
-// the child cannot shrink it under the arena's feet), maps MAP_SHARED and hands to the child over
-// the control socket. The page holds a fixed-size request slot (the observation with its arrays
-// copied into fixed arrays, a notification, the bot's config) and a fixed-size reply slot, plus
-// two futex words: the arena publishes a request by storing its sequence number in
-// `request_word`, the child answers by storing it in `reply_word`. Each side spins briefly on
-// the word it waits for, then sleeps in FUTEX_WAIT (shared futexes: the page is mapped in two
-// processes), and the other side calls FUTEX_WAKE only if the waiter said it sleeps.
+// Each arena player gets a page of its own (one at a time; a page is reused by the next player
+// of the same child once its player has gone, see ShmChannelState): a memfd the arena creates
+// (sealed at its size, so the child cannot shrink it under the arena's feet), maps MAP_SHARED and
+// hands to the child over the control socket. The page holds a fixed-size request slot (the
+// observation with its arrays copied into fixed arrays, a notification, the bot's config) and a
+// fixed-size reply slot, plus two futex words: the arena publishes a request by storing its
+// sequence number in `request_word`, the child answers by storing it in `reply_word`. Each side
+// spins briefly on the word it waits for, then sleeps in FUTEX_WAIT (shared futexes: the page is
+// mapped in two processes), and the other side calls FUTEX_WAKE only if the waiter said it sleeps.
 //
 // The child serves all its channels from one thread (one request is outstanding per child at a
 // time: each arena thread has a child of its own), so it sleeps on one more futex, the bell in a
@@ -50,7 +51,17 @@ struct ObservationSlot {
 
 enum ShmRequestFlags : uint32_t {
   kShmNewRules = 1,  // the page's rules slot holds rules this request uses (copy them)
-  kShmCreate = 2,    // create the channel's bot from `config` before answering
+  kShmCreate = 2,    // create the channel's bot from `config` (dropping the page's previous
+                     // player's, if the child still has it) before answering
+};
+
+// Values of ShmChannelPage::state. A page outlives its player: the arena keeps a page whose last
+// exchange completed for the process's next player (no new memfd, descriptor or mapping per
+// game), and hands it back with kShmCreate on its first request.
+enum ShmChannelState : uint32_t {
+  kShmChannelInUse = 0,  // an arena player uses the page
+  kShmChannelIdle = 1,   // its player has gone: the child drops the bot and keeps the page
+  kShmChannelGone = 2,   // the page has gone too: the child unmaps it
 };
 
 struct ShmRequest {
@@ -77,7 +88,7 @@ struct ShmChannelPage {
   uint32_t magic;
   uint32_t reserved;
   alignas(64) uint32_t request_word;  // futex: low 32 bits of the newest request's seq (arena)
-  uint32_t closed;                    // 1 once the arena's player has gone (arena)
+  uint32_t state;                     // ShmChannelState (arena)
   alignas(64) uint32_t reply_word;    // futex: low 32 bits of the seq answered last (child)
   uint32_t arena_waiting;             // 1 while the arena sleeps on reply_word (arena)
   alignas(64) ShmRequest request;

@@ -324,6 +324,9 @@ TEST_F(Isolated, MemoryHogHitsItsLimitAndTheGameGoesOn) {
 }
 
 TEST_F(Isolated, ChildThatCannotStartIsAnErrorSayingHowItDied) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
+#endif
   // 1 MiB of address space is too little for any process to start: the child dies at once.
   options_.memory_limit_mb = 1;
   std::string error;
@@ -1105,6 +1108,228 @@ TEST_F(Isolated, TablesOnDifferentThreadsHaveTheirOwnChild) {
   }
   EXPECT_EQ(as_isolated(source)->lanes(), 2) << "this thread's child and the other thread's";
   EXPECT_EQ(live_children(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entrants of one plugin file share a child per thread (isolated_pool.h).
+
+// The process ids that instance_probe instances printed (HEARTS_PROBE_SAY_PID) into the logs in
+// `dir`, one per instance made.
+std::vector<std::string> probe_pids(const fs::path& dir) {
+  std::vector<std::string> pids;
+  const std::string marker = "instance_probe in process ";
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    std::istringstream lines(read_file(entry.path().string()));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with(marker)) pids.push_back(line.substr(marker.size()));
+    }
+  }
+  return pids;
+}
+
+TEST_F(Isolated, EntrantsOfOnePluginFileShareOneChild) {
+  ::setenv("HEARTS_PROBE_SAY_PID", "1", 1);
+  auto first = resolve("isolated:instance_probe");
+  auto second = resolve("isolated:instance_probe");
+  ::unsetenv("HEARTS_PROBE_SAY_PID");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(&as_isolated(first)->first_child(), &as_isolated(second)->first_child());
+  EXPECT_EQ(first->identity().spec, "isolated:instance_probe") << "each keeps its own identity";
+  EXPECT_EQ(live_children(), 1);
+
+  const auto rules = fixed_deals(1);
+  const GameRecord record = play_game(rules, {first, second, first, second});
+  expect_complete(record, 1);
+  EXPECT_EQ(record.violations_size(), 0)
+      << (record.violations_size() ? record.violations(0).detail() : "");
+  // The bot in every seat said which process it runs in: all four in the one child.
+  const std::vector<pid_t> children = child_pids();
+  ASSERT_EQ(children.size(), 1u);
+  const std::vector<std::string> pids = probe_pids(log_dir_);
+  EXPECT_EQ(pids.size(), 4u) << "one instance per seat";
+  for (const std::string& pid : pids) EXPECT_EQ(pid, std::to_string(children[0]));
+  EXPECT_EQ(as_isolated(first)->lanes(), 1);
+  EXPECT_EQ(as_isolated(second)->lanes(), 1);
+
+  // The child goes with the last entrant that uses it, not the first.
+  first.reset();
+  EXPECT_EQ(live_children(), 1);
+  const GameRecord alone = play_game(rules, {second, second, second, second});
+  EXPECT_EQ(alone.violations_size(), 0);
+  second.reset();
+  EXPECT_EQ(live_children(), 0);
+}
+
+TEST_F(Isolated, DifferentPluginFilesOrChildOptionsNeverShareAChild) {
+  auto random = resolve("isolated:random");
+  auto lowest = resolve("isolated:lowest");
+  ASSERT_NE(random, nullptr);
+  ASSERT_NE(lowest, nullptr);
+  // A byte-for-byte copy of the same plugin at another path is another file.
+  fs::create_directories(log_dir_ / "copy");
+  const fs::path copy = log_dir_ / "copy" / fs::path(random->identity().path).filename();
+  fs::copy_file(random->identity().path, copy);
+  auto copied = resolve("isolated:" + copy.string());
+  ASSERT_NE(copied, nullptr);
+  EXPECT_EQ(copied->identity().file_sha256, random->identity().file_sha256);
+  // The same file under another memory limit is another child.
+  options_.memory_limit_mb = 2048;
+  auto limited = resolve("isolated:random");
+  ASSERT_NE(limited, nullptr);
+
+  std::vector<IsolatedChild*> children;
+  for (const auto& source : {random, lowest, copied, limited}) {
+    children.push_back(&as_isolated(source)->first_child());
+  }
+  for (size_t a = 0; a < children.size(); ++a) {
+    for (size_t b = a + 1; b < children.size(); ++b) EXPECT_NE(children[a], children[b]);
+  }
+  EXPECT_EQ(live_children(), 4);
+  const GameRecord record = play_game(fixed_deals(1), {random, lowest, copied, limited});
+  EXPECT_EQ(record.violations_size(), 0)
+      << (record.violations_size() ? record.violations(0).detail() : "");
+  EXPECT_EQ(live_children(), 4);
+}
+
+TEST_F(Isolated, SharedChildKilledCostsOneCrashAndEverySeatGoesOn) {
+  // Two entrants of one file, a player each on this thread, both in the one child. The child is
+  // killed while idle: the seat that asks next sees the crash (one violation, one restart); the
+  // other seat's next decision goes to the restarted child without a violation.
+  auto first = resolve("isolated:random");
+  auto second = resolve("isolated:random");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  const auto rules = fixed_deals(1);
+  auto make_player = [&](const std::shared_ptr<PlayerSource>& source, int seat) {
+    hearts::BotConfig config;
+    config.seat = seat;
+    config.num_players = 4;
+    config.seed = 5;
+    config.rules = &rules;
+    std::string error;
+    std::unique_ptr<Player> player = source->create(config, &error);
+    EXPECT_NE(player, nullptr) << error;
+    return player;
+  };
+  std::unique_ptr<Player> a = make_player(first, 2);
+  std::unique_ptr<Player> b = make_player(second, 2);
+  ASSERT_TRUE(a && b);
+  auto obs = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *obs);
+  hearts::Decision decision{};
+  ASSERT_EQ(a->decide(obs->obs, &decision).status, CallStatus::kOk);
+  ASSERT_EQ(b->decide(obs->obs, &decision).status, CallStatus::kOk);
+  for (int kill = 1; kill <= 2; ++kill) {
+    const std::vector<pid_t> pids = child_pids();
+    ASSERT_EQ(pids.size(), 1u) << "one child serves both entrants";
+    ASSERT_EQ(::kill(pids[0], SIGKILL), 0);
+    // Alternately the first and the second entrant asks first.
+    Player& asks_first = kill % 2 ? *a : *b;
+    Player& asks_next = kill % 2 ? *b : *a;
+    const CallResult crashed = asks_first.decide(obs->obs, &decision);
+    EXPECT_EQ(crashed.status, CallStatus::kCrash) << crashed.detail;
+    EXPECT_NE(crashed.detail.find("SIGKILL"), std::string::npos) << crashed.detail;
+    const CallResult next = asks_next.decide(obs->obs, &decision);
+    EXPECT_EQ(next.status, CallStatus::kOk) << next.detail;
+    EXPECT_TRUE(obs->obs.legal.contains(decision.card));
+    const CallResult again = asks_first.decide(obs->obs, &decision);
+    EXPECT_EQ(again.status, CallStatus::kOk) << again.detail;
+    EXPECT_EQ(as_isolated(first)->restarts(), kill) << "one restart per crash, seen by both";
+    EXPECT_EQ(as_isolated(second)->restarts(), kill);
+  }
+  EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, SharedChildCrashingMidGameCostsTheDecidingSeatOnly) {
+  // Two entrants of the segfault bot at one table share a child; each crash (of whichever
+  // instance reaches its fifth play) is one CRASH for the seat that was deciding and one restart,
+  // and the other entrant's seat plays on in the restarted child.
+  ::setenv("HEARTS_SEGFAULT_EVERY", "5", 1);
+  auto first = resolve("isolated:segfault");
+  auto second = resolve("isolated:segfault");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  auto random = plugin("random");
+  const GameRecord record = play_game(fixed_deals(2), {first, random, second, random}, 30'000'000);
+  expect_complete(record, 2);
+  ASSERT_GT(record.violations_size(), 0) << "the bot does crash";
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(Violation::Kind_Name(v.kind()), "CRASH") << v.detail();
+    EXPECT_TRUE(v.seat() == 0 || v.seat() == 2) << v.seat();
+  }
+  // One violation per restart: no seat paid for another seat's crash.
+  EXPECT_EQ(as_isolated(first)->restarts(), record.violations_size());
+  EXPECT_EQ(as_isolated(second)->restarts(), record.violations_size());
+  EXPECT_EQ(live_children(), 1);
+}
+
+TEST_F(Isolated, EntrantsSharingChildrenPlayTheSameGamesOnAnyThread) {
+  // Two entrants of one file on two threads at once: each thread has its own shared child, and
+  // every game comes out as it does alone.
+  auto first = resolve("isolated:segfault");
+  auto second = resolve("isolated:segfault");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  auto random = plugin("random");
+  const auto rules = fixed_deals(2);
+  constexpr uint32_t kGames = 6;
+  auto play = [&](uint32_t game) {
+    return game_shape(
+        play_game(rules, {first, random, second, random}, 30'000'000, 900 + game, game));
+  };
+  std::vector<std::string> alone(kGames);
+  for (uint32_t game = 0; game < kGames; ++game) alone[game] = play(game);
+  ASSERT_NE(alone[0].find("CRASH"), std::string::npos) << "the bot does crash: " << alone[0];
+  std::vector<std::string> together(kGames);
+  std::thread odd([&] {
+    for (uint32_t game = 1; game < kGames; game += 2) together[game] = play(game);
+  });
+  for (uint32_t game = 0; game < kGames; game += 2) together[game] = play(game);
+  odd.join();
+  for (uint32_t game = 0; game < kGames; ++game) {
+    EXPECT_EQ(together[game], alone[game]) << "game " << game;
+  }
+  EXPECT_EQ(as_isolated(first)->lanes(), 2) << "one shared child per thread";
+  EXPECT_EQ(as_isolated(second)->lanes(), 2);
+  EXPECT_EQ(live_children(), 2);
+}
+
+TEST_F(Isolated, APlayerGoneLeavesItsPageToTheNextWithAFreshBot) {
+  // Three players, one after another, on this thread's child: each gets a bot instance of its
+  // own (instance_probe plays its lowest legal card first, then the next), and all three use
+  // the one channel page the first was given.
+  const size_t pages_before = occurrences("/proc/self/maps", "arena-channel");
+  auto source = resolve("isolated:instance_probe");
+  ASSERT_NE(source, nullptr);
+  const auto rules = fixed_deals(1);
+  auto obs = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *obs);
+  for (int round = 0; round < 3; ++round) {
+    hearts::BotConfig config;
+    config.seat = 2;
+    config.num_players = 4;
+    config.seed = 5;
+    config.rules = &rules;
+    std::string error;
+    std::unique_ptr<Player> player = source->create(config, &error);
+    ASSERT_NE(player, nullptr) << error;
+    for (int n = 0; n < 2; ++n) {
+      hearts::Decision decision{};
+      const CallResult call = player->decide(obs->obs, &decision);
+      ASSERT_EQ(call.status, CallStatus::kOk) << call.detail;
+      EXPECT_EQ(decision.card, obs->obs.legal.nth(n)) << "round " << round << ": a fresh bot";
+    }
+  }
+  // The page stays mapped on both sides, waiting for the next player; no other was made.
+  EXPECT_EQ(occurrences("/proc/self/maps", "arena-channel"), pages_before + 1);
+  const std::vector<pid_t> pids = child_pids();
+  ASSERT_EQ(pids.size(), 1u);
+  EXPECT_EQ(occurrences("/proc/" + std::to_string(pids[0]) + "/maps", "arena-channel"), 1u)
+      << read_file("/proc/" + std::to_string(pids[0]) + "/maps");
+  source.reset();
+  EXPECT_EQ(occurrences("/proc/self/maps", "arena-channel"), pages_before)
+      << "the page goes with the child";
 }
 
 TEST_F(Isolated, DISABLED_Throughput) {

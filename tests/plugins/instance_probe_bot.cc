@@ -6,9 +6,13 @@
 // With HEARTS_PROBE_HOLD_FDS set (non-empty), its first play also opens /dev/null until the
 // process runs out of file descriptors, and holds them until the instance is destroyed: a test
 // runs a server out of descriptors this way, and frees them with the game-end notification.
+//
+// With HEARTS_PROBE_SAY_PID set (non-empty), each new instance prints "instance_probe in process
+// PID" on its standard output (an isolated child's log), so a test sees which process it runs in.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -19,6 +23,12 @@ namespace {
 
 class InstanceProbeBot : public hearts::Bot {
  public:
+  InstanceProbeBot() {
+    const char* say = std::getenv("HEARTS_PROBE_SAY_PID");
+    if (say == nullptr || *say == '\0') return;
+    std::printf("instance_probe in process %d\n", static_cast<int>(::getpid()));
+    std::fflush(stdout);
+  }
   ~InstanceProbeBot() override {
     for (int fd : held_) ::close(fd);
   }
