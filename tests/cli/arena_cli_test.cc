@@ -61,6 +61,24 @@ TEST(ArenaCli, RulesShowAppliesPlayersAndSettings) {
   EXPECT_EQ(derived.at("pass_count").number_value(), 2);
 }
 
+TEST(ArenaCli, RulesShowSaysNoPassingForPresetsThatNeverPass) {
+  for (const char* preset : {"spot-hearts", "hearts1887"}) {
+    const RunResult text = run_arena(std::string("rules show ") + preset);
+    ASSERT_EQ(text.exit_code, 0) << text.out;
+    EXPECT_EQ(text.out.find("pass count"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("no passing"), std::string::npos) << text.out;
+    const RunResult json = run_arena(std::string("rules show ") + preset + " --json");
+    ASSERT_EQ(json.exit_code, 0) << json.out;
+    const auto& derived = parse_json(json.out).fields().at("derived").struct_value().fields();
+    EXPECT_EQ(derived.at("pass_count").number_value(), 0) << preset;
+  }
+  const RunResult star = run_arena("rules show morehead2001 --players 5 --set pass_schedule=star");
+  ASSERT_EQ(star.exit_code, 0) << star.out;
+  EXPECT_NE(star.out.find("pass count 2"), std::string::npos) << star.out;
+  const RunResult left = run_arena("rules show morehead2001");
+  EXPECT_NE(left.out.find("pass count 3"), std::string::npos) << left.out;
+}
+
 TEST(ArenaCli, InvalidRulesGiveOneLineNamingTheOption) {
   RunResult r = run_arena("rules show standard --players 5");
   EXPECT_EQ(r.exit_code, 2);

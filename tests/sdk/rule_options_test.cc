@@ -80,6 +80,28 @@ TEST(RuleOptions, PresetPlusSettingsIsValidated) {
   EXPECT_NE(status.message().find("standard"), std::string::npos) << "lists the presets";
 }
 
+TEST(RuleOptions, StarPassCountIsHeldToHalfTheHand) {
+  // docs/rules.md section 6: a star pass still checks pass_count against half the hand.
+  Rules rules;
+  Status status = rules_from_preset(
+      "morehead2001", {"num_players=5", "pass_schedule=star", "pass_count=6"}, &rules);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("passing 6 of a 10-card hand"), std::string::npos)
+      << status.message();
+  EXPECT_TRUE(
+      rules_from_preset("morehead2001", {"num_players=5", "pass_schedule=star"}, &rules).ok());
+}
+
+TEST(RuleOptions, BlackJackSummaryGivesFostersEarlyRuleAsMay) {
+  // The seed: "In early rules, the black jack may be discarded ... In later rules, ... must".
+  for (const Preset& preset : presets()) {
+    if (preset.name != "black-jack") continue;
+    EXPECT_EQ(preset.summary.find("Foster's black jack"), std::string_view::npos);
+    EXPECT_NE(preset.summary.find("Seymour"), std::string_view::npos) << preset.summary;
+    EXPECT_NE(preset.summary.find("may"), std::string_view::npos) << preset.summary;
+  }
+}
+
 TEST(RuleOptions, EveryPresetIsValid) {
   ASSERT_EQ(presets().size(), 11u);
   for (const Preset& preset : presets()) {
