@@ -67,6 +67,33 @@ TEST(RulesSpec, RoundTripsEveryPresetWithOverrides) {
   EXPECT_EQ(back, rules) << "overrides travel with the preset name";
 }
 
+TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
+  // An omnibus record from before bonus_card existed: every original option, the JD at -10.
+  hearts::Rules old_omnibus = *hearts::preset_rules("standard");
+  old_omnibus.jack_of_diamonds_points = -10;
+  old_omnibus.moon = hearts::MoonRule::kOmnibus;
+  old_omnibus.sun = hearts::SunRule::kPunishment;
+  old_omnibus.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
+  hearts::proto::RulesSpec spec = to_rules_spec("omnibus", old_omnibus);
+  int dropped = 0;
+  for (const hearts::RuleOption& option : hearts::rule_options()) {
+    if (option.value_before_added)
+      dropped += spec.mutable_options()->erase(std::string(option.name));
+  }
+  ASSERT_GT(dropped, 0);
+  hearts::Rules back;
+  ASSERT_TRUE(from_rules_spec(spec, &back).ok());
+  EXPECT_EQ(back, old_omnibus) << "not the preset's 10D, and the old punishment reading";
+
+  // A partial spec (a config naming a few options) still starts from the preset.
+  hearts::proto::RulesSpec config;
+  config.set_preset("omnibus");
+  (*config.mutable_options())["num_players"] = "4";
+  ASSERT_TRUE(from_rules_spec(config, &back).ok());
+  EXPECT_EQ(back, *hearts::preset_rules("omnibus"));
+  EXPECT_FALSE(back.bonus_card.empty());
+}
+
 TEST(RulesSpec, BadOptionsAreNamed) {
   hearts::proto::RulesSpec spec;
   spec.set_preset("standard");
