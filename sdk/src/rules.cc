@@ -86,9 +86,6 @@ Status validate_moon_and_sun_options(const Rules& r) {
   if (r.new_moon_score_holder != NewMoonScoreHolder::kShooter && r.new_moon_min_score == 0) {
     return option_error("new_moon_score_holder", "needs new_moon_min_score");
   }
-  if (r.punishment_unpassed != PunishmentUnpassed::kOthersOnce && r.sun != SunRule::kPunishment) {
-    return option_error("punishment_unpassed", "needs sun punishment");
-  }
   if (r.moon_needs_sun && r.moon == MoonRule::kNone) {
     return option_error("moon_needs_sun", "needs a moon rule (moon is none)");
   }

@@ -85,6 +85,22 @@ TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
   ASSERT_TRUE(from_rules_spec(spec, &back).ok());
   EXPECT_EQ(back, old_omnibus) << "not the preset's 10D, and the old punishment reading";
 
+  // Every preset's old records too (the old punishment reading is accepted without the sun).
+  for (const hearts::Preset& preset : hearts::presets()) {
+    hearts::Rules old_rules = preset.rules;
+    old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
+    if (preset.name == "omnibus") {
+      old_rules.bonus_card = hearts::CardSet{};
+      old_rules.jack_of_diamonds_points = -10;
+    }
+    hearts::proto::RulesSpec old_spec = to_rules_spec(std::string(preset.name), old_rules);
+    for (const hearts::RuleOption& option : hearts::rule_options()) {
+      if (option.value_before_added) old_spec.mutable_options()->erase(std::string(option.name));
+    }
+    ASSERT_TRUE(from_rules_spec(old_spec, &back).ok()) << preset.name;
+    EXPECT_EQ(back, old_rules) << preset.name;
+  }
+
   // A partial spec (a config naming a few options) still starts from the preset.
   hearts::proto::RulesSpec config;
   config.set_preset("omnibus");

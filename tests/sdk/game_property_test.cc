@@ -590,7 +590,8 @@ bool Runner::Deal() {
 }
 
 bool Runner::ChoosePlan() {
-  const int hand_half = e_.hand_size / 2;
+  // A pass never moves more than half the hand, nor more than kMaxPassCards (6).
+  const int hand_half = std::min(e_.hand_size / 2, kMaxPassCards);
   const Phase phase = game_.phase();
   if (r_.pass_schedule == PassSchedule::kExternal) {
     PT_CHECK_EQ(phase, Phase::kPassDirection);
