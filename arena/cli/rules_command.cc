@@ -35,6 +35,30 @@ int list_presets(bool json) {
   return 0;
 }
 
+// The cards each player passes on a passing deal: 0 when the schedule never passes, 2 for a
+// star pass, whatever pass_count says (the resolved count means nothing to those schedules).
+int passes_per_deal(const hearts::CompiledRules& compiled) {
+  switch (compiled.rules.pass_schedule) {
+    case hearts::PassSchedule::kNone:
+      return 0;
+    case hearts::PassSchedule::kStar:
+      return 2;
+    default:
+      return compiled.pass_count;
+  }
+}
+
+std::string pass_count_text(const hearts::CompiledRules& compiled) {
+  switch (compiled.rules.pass_schedule) {
+    case hearts::PassSchedule::kNone:
+      return "no passing";
+    case hearts::PassSchedule::kDealersChoice:
+      return "pass count chosen by the dealer";
+    default:
+      return "pass count " + std::to_string(passes_per_deal(compiled));
+  }
+}
+
 int show_rules(const RulesShowFlags& flags) {
   hearts::Rules rules;
   if (hearts::Status status = flags.rules.resolve(&rules); !status.ok()) {
@@ -51,7 +75,7 @@ int show_rules(const RulesShowFlags& flags) {
     Json& derived = out["derived"] = Json::object();
     derived["hand_size"] = compiled->hand_size;
     derived["kitty_size"] = compiled->kitty_size;
-    derived["pass_count"] = compiled->pass_count;
+    derived["pass_count"] = passes_per_deal(*compiled);
     derived["moon_total"] = compiled->moon_total;
     derived["removed_cards"] = removed.empty() ? "" : hearts::to_string(removed);
     derived["penalty_cards"] = hearts::to_string(compiled->penalty_cards);
@@ -70,7 +94,7 @@ int show_rules(const RulesShowFlags& flags) {
               << option.help << '\n';
   }
   std::cout << "\nderived: hand size " << compiled->hand_size << ", kitty " << compiled->kitty_size
-            << ", pass count " << compiled->pass_count << ", moon total " << compiled->moon_total
+            << ", " << pass_count_text(*compiled) << ", moon total " << compiled->moon_total
             << ", removed cards " << (removed.empty() ? "none" : hearts::to_string(removed))
             << '\n';
   return 0;

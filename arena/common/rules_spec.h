@@ -11,7 +11,9 @@
 namespace arena {
 
 hearts::proto::RulesSpec to_rules_spec(const std::string& preset, const hearts::Rules& rules);
-// Applies the options over the preset and validates; the error names the option.
+// Applies the options over the preset and validates; the error names the option. A spec that
+// holds every original option but lacks some added later (a record written before they existed)
+// reads each missing one as its RuleOption::value_before_added, so old records replay unchanged.
 hearts::Status from_rules_spec(const hearts::proto::RulesSpec& spec, hearts::Rules* rules);
 
 }  // namespace arena

@@ -331,6 +331,8 @@ Status parse_openspiel_params(std::string_view text, OpenSpielParams* params) {
   *params = OpenSpielParams{};
   text = trim(text);
   std::string_view inner = text;
+  // A bare game name is OpenSpiel's own default game string: every parameter at its default.
+  if (text == "hearts") return Status();
   if (const size_t paren = text.find('('); paren != std::string_view::npos) {
     const std::string_view game = trim(text.substr(0, paren));
     if (game != "hearts") {

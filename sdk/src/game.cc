@@ -348,10 +348,7 @@ void Game::play_checked(Card card) {
   hands_[seat].erase(card);
   played_.insert(card);
   plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
-  if (card.suit() == Suit::kHearts ||
-      (card == kQueenOfSpades && rules_.rules.queen_breaks_hearts)) {
-    hearts_broken_ = true;
-  }
+  if (rules_.breaks_hearts.contains(card)) hearts_broken_ = true;
   if (leading) {
     trick_best_ = card;
     trick_winner_so_far_ = seat;
@@ -392,10 +389,35 @@ void Game::finish_trick() {
 }
 
 int Game::all_tricks_seat() const {
+  // With sun_ignores_first_trick the first trick's winner need not be the sweeper.
+  const bool skip_first = rules_.rules.sun_ignores_first_trick;
+  const int needed = rules_.hand_size - (skip_first ? 1 : 0);
   for (int s = 0; s < num_players(); ++s) {
-    if (tricks_won_[s] == rules_.hand_size) return s;
+    const int won = tricks_won_[s] - (skip_first && trick_winner_[0] == s ? 1 : 0);
+    if (won == needed) return s;
   }
   return -1;
+}
+
+int Game::moon_or_sun_seat() const {
+  const Rules& r = rules_.rules;
+  const DealResult& d = last_deal_;
+  if (d.sun_shooter >= 0) return d.sun_shooter;
+  if (d.moon_shooter < 0 || r.moon == MoonRule::kNone) return -1;
+  if (r.moon_needs_sun && all_tricks_seat() != d.moon_shooter) return -1;
+  return d.moon_shooter;
+}
+
+bool Game::new_moon_allowed(int shooter) const {
+  const Rules& r = rules_.rules;
+  if (r.new_moon_min_score == 0) return true;
+  if (r.new_moon_score_holder == NewMoonScoreHolder::kShooter) {
+    return scores_[shooter] >= r.new_moon_min_score;
+  }
+  for (int s = 0; s < num_players(); ++s) {
+    if (scores_[s] >= r.new_moon_min_score) return true;
+  }
+  return false;
 }
 
 void Game::finish_deal() {
@@ -412,8 +434,8 @@ void Game::finish_deal() {
     if (!rules_.penalty_cards.empty() && taken_[s].contains_all(needed)) d.moon_shooter = s;
   }
   if (r.sun != SunRule::kNone) d.sun_shooter = all_tricks_seat();
-  const bool moon_counts = d.moon_shooter >= 0 && r.moon != MoonRule::kNone;
-  if (d.sun_shooter < 0 && moon_counts && r.moon == MoonRule::kShooterChoice) {
+  const bool moon_counts = d.sun_shooter < 0 && moon_or_sun_seat() >= 0;
+  if (moon_counts && r.moon == MoonRule::kShooterChoice && new_moon_allowed(d.moon_shooter)) {
     phase_ = Phase::kMoonChoice;
     to_act_ = d.moon_shooter;
     return;
@@ -442,7 +464,7 @@ void Game::apply_deal_scores(bool new_moon) {
   if (d.sun_shooter >= 0) {
     special = true;
     score_sun();
-  } else if (d.moon_shooter >= 0 && r.moon != MoonRule::kNone) {
+  } else if (moon_or_sun_seat() >= 0) {
     special = true;
     score_moon(new_moon);
   }
@@ -474,8 +496,13 @@ void Game::score_sun() {
         punished |= pass_target(pass_plan_, n, s, k) == d.sun_shooter;
       }
     }
-    const bool everyone_doubled = r.sun == SunRule::kSun || pass_plan_.kind == PassKind::kHold ||
-                                  pass_plan_.kind == PassKind::kShuffle;
+    // On a hold or shuffle deal nobody passed to the shooter: the seed's "the others each
+    // receive 26", or everyone double under the other reading.
+    const bool unpassed =
+        pass_plan_.kind == PassKind::kHold || pass_plan_.kind == PassKind::kShuffle;
+    const bool everyone_doubled =
+        r.sun == SunRule::kSun ||
+        (unpassed && r.punishment_unpassed == PunishmentUnpassed::kEveryoneDouble);
     score[s] = (everyone_doubled || punished) ? 2 * total : total;
   }
 }
@@ -491,6 +518,13 @@ void Game::score_moon(bool new_moon) {
   auto old_moon = [&] {
     for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : total;
   };
+  if (!new_moon_allowed(shooter)) {
+    // Below new_moon_min_score only old moon may be scored (validate() admits the option only
+    // with moon rules that could score new moon).
+    old_moon();
+    d.new_moon = false;
+    return;
+  }
   switch (r.moon) {
     case MoonRule::kNone:
       break;
@@ -592,6 +626,14 @@ void Game::end_deal_or_game() {
   const Rules& r = rules_.rules;
   bool over = r.fixed_deals > 0 && deals_completed_ >= r.fixed_deals;
   for (int s = 0; s < num_players() && r.end_score > 0; ++s) over |= scores_[s] >= r.end_score;
+  if (over && r.moon_cannot_win) {
+    // A moon or sun shooter who would win (alone or tied) plays at least one more deal.
+    const int shooter = moon_or_sun_seat();
+    if (shooter >= 0) {
+      compute_ranks();
+      over = ranks_[shooter] != 1;
+    }
+  }
   if (over) {
     compute_ranks();
     phase_ = Phase::kGameOver;

@@ -46,12 +46,15 @@ void add_rulebook_presets(std::vector<Preset>& all) {
 
 // Variants where other cards count: the JD as a bonus, the QH, the JS in place of the QS.
 void add_card_value_presets(std::vector<Preset>& all) {
+  // The seeds' Omnibus (Culbertson 1950, Arnold) has a ten as its bonus card; the suit symbol is
+  // lost and read as diamonds (docs/rules.md, section 4). The JD is the seeds' later sub-variant.
   Rules omnibus = Rules{};
-  omnibus.jack_of_diamonds_points = -10;
+  omnibus.bonus_card = CardSet{Card(Suit::kDiamonds, Rank::kTen)};
+  omnibus.bonus_card_points = -10;
   omnibus.moon = MoonRule::kOmnibus;
   all.push_back({"omnibus",
-                 "standard plus the JD as a 10-point bonus; taking all 15 counters scores -26 for "
-                 "the taker and 0 for the rest",
+                 "standard plus the 10D as a 10-point bonus; taking all 15 counters scores -26 "
+                 "for the taker and 0 for the rest",
                  "Black Lady / Hearts: Omnibus hearts (Culbertson 1950, Arnold)", omnibus});
 
   Rules pink = Rules{};
@@ -67,8 +70,8 @@ void add_card_value_presets(std::vector<Preset>& all) {
   black_jack.black_jack_discard = true;
   black_jack.moon = MoonRule::kNone;
   all.push_back({"black-jack",
-                 "Foster's black jack: the JS worth 10 replaces the black lady and must be "
-                 "discarded first when void",
+                 "black jack: the JS worth 10 replaces the black lady; Seymour's later rule "
+                 "that it must be discarded first when void (Foster's early rule: it may be)",
                  "Black Lady: Black jack (Foster 1909; Seymour 1958)", black_jack});
 }
 

@@ -25,7 +25,11 @@ HEARTS_ENUM_VALUES(MoonRule, MoonRule::kNone, MoonRule::kNoScore, MoonRule::kOld
                    MoonRule::kOmnibus)
 HEARTS_ENUM_VALUES(SunRule, SunRule::kNone, SunRule::kSun, SunRule::kPunishment)
 HEARTS_ENUM_VALUES(Settlement, Settlement::kPoints, Settlement::kSweepstake, Settlement::kHowell)
-HEARTS_ENUM_VALUES(HeartValues, HeartValues::kOneEach, HeartValues::kFaceValue)
+HEARTS_ENUM_VALUES(HeartValues, HeartValues::kOneEach, HeartValues::kFaceValue,
+                   HeartValues::kFaceValueAceOne, HeartValues::kEagle)
+HEARTS_ENUM_VALUES(PunishmentUnpassed, PunishmentUnpassed::kOthersOnce,
+                   PunishmentUnpassed::kEveryoneDouble)
+HEARTS_ENUM_VALUES(NewMoonScoreHolder, NewMoonScoreHolder::kShooter, NewMoonScoreHolder::kAnyone)
 #undef HEARTS_ENUM_VALUES
 
 template <typename E>
@@ -81,24 +85,46 @@ Status parse_bool(std::string_view option, std::string_view text, bool* out) {
   return Status();
 }
 
+Status parse_card_list(std::string_view option, std::string_view text, CardSet* out) {
+  std::string error;
+  auto cards = parse_cards(text, &error);
+  if (!cards) return bad_value(option, text, "cards like \"QS AS\"");
+  *out = *cards;
+  return Status();
+}
+
 // One table row per Rules field; the macros keep the name, the field and its parser together.
 #define INT_OPTION(field, help_text)                                                  \
   RuleOption {                                                                        \
 #field, help_text, OptionType::kInt, {},                                            \
         [](const Rules& r) { return std::to_string(r.field); },                         \
-        [](Rules& r, std::string_view v) { return parse_int(#field, v, &r.field); } \
+        [](Rules& r, std::string_view v) { return parse_int(#field, v, &r.field); }, std::nullopt \
   }
 #define BOOL_OPTION(field, help_text)                                                 \
   RuleOption {                                                                        \
 #field, help_text, OptionType::kBool, {},                                           \
         [](const Rules& r) { return std::string(r.field ? "true" : "false"); },         \
-        [](Rules& r, std::string_view v) { return parse_bool(#field, v, &r.field); } \
+        [](Rules& r, std::string_view v) { return parse_bool(#field, v, &r.field); }, std::nullopt \
   }
+#define CARDS_OPTION(field, help_text)                                             \
+  RuleOption {                                                                     \
+#field, help_text, OptionType::kCards, {},                                       \
+        [](const Rules& r) { return r.field.empty() ? std::string() : to_string(r.field); }, \
+        [](Rules& r, std::string_view v) { return parse_card_list(#field, v, &r.field); }, std::nullopt \
+  }
+// An option added after records were first written: `before` is the value that plays every game
+// exactly as before the option existed (what a record that lacks it is read with).
+#define LATER(option, before)      \
+  [] {                             \
+    RuleOption o = option;         \
+    o.value_before_added = before; \
+    return o;                      \
+  }()
 #define ENUM_OPTION(field, type, help_text)                                           \
   RuleOption {                                                                        \
 #field, help_text, OptionType::kChoice, enum_names<type>(),                         \
         [](const Rules& r) { return std::string(name(r.field)); },                      \
-        [](Rules& r, std::string_view v) { return parse_enum(#field, v, &r.field); } \
+        [](Rules& r, std::string_view v) { return parse_enum(#field, v, &r.field); }, std::nullopt \
   }
 
 std::vector<RuleOption> make_options() {
@@ -109,21 +135,7 @@ std::vector<RuleOption> make_options() {
       BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
       ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
       INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
-      RuleOption{"forbidden_passes",
-                 "cards that may never be passed (e.g. \"QS AS\")",
-                 OptionType::kCards,
-                 {},
-                 [](const Rules& r) {
-                   return r.forbidden_passes.empty() ? std::string()
-                                                     : to_string(r.forbidden_passes);
-                 },
-                 [](Rules& r, std::string_view v) {
-                   std::string error;
-                   auto cards = parse_cards(v, &error);
-                   if (!cards) return bad_value("forbidden_passes", v, "cards like \"QS AS\"");
-                   r.forbidden_passes = *cards;
-                   return Status();
-                 }},
+      CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),
       ENUM_OPTION(first_lead, FirstLead, "who leads the first trick, and what"),
       BOOL_OPTION(hearts_must_be_broken, "hearts may not be led until one has been played"),
       BOOL_OPTION(queen_breaks_hearts, "playing the queen of spades also breaks hearts"),
@@ -133,7 +145,9 @@ std::vector<RuleOption> make_options() {
       BOOL_OPTION(no_points_first_trick, "no penalty card on the first trick unless no choice"),
       BOOL_OPTION(queen_forced, "club play: the queen of spades must be played when it can be"),
       BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
-      ENUM_OPTION(heart_values, HeartValues, "hearts score 1 each, or face value (Spot Hearts)"),
+      LATER(BOOL_OPTION(penalty_breaks_hearts, "any penalty card played breaks hearts"), "false"),
+      ENUM_OPTION(heart_values, HeartValues,
+                  "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
       INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
       INT_OPTION(queen_of_hearts_points,
                  "points for the queen of hearts; 0 = as the other hearts (13 in Pink Lady)"),
@@ -141,9 +155,28 @@ std::vector<RuleOption> make_options() {
       INT_OPTION(jack_of_diamonds_points, "points for the jack of diamonds (-10 in Omnibus)"),
       INT_OPTION(king_of_spades_points, "points for the king of spades (10 in Black Maria)"),
       INT_OPTION(ace_of_spades_points, "points for the ace of spades (7 in Black Maria)"),
+      LATER(CARDS_OPTION(bonus_card,
+                         "one more card with its own value, e.g. 10D (the Omnibus bonus card)"),
+            ""),
+      LATER(INT_OPTION(bonus_card_points, "points for bonus_card (-10 = a 10-point bonus)"), "-10"),
       ENUM_OPTION(moon, MoonRule, "scoring when one player takes every penalty card"),
       ENUM_OPTION(sun, SunRule, "scoring when one player takes every trick"),
+      LATER(ENUM_OPTION(punishment_unpassed, PunishmentUnpassed,
+                        "punishment sun on a hold or shuffle deal: others +moon total, or double"),
+            "everyone-double"),
       BOOL_OPTION(sun_cleans_slate, "taking every trick resets the taker's game score to 0"),
+      LATER(BOOL_OPTION(sun_ignores_first_trick, "every trick but the first makes a sun"), "false"),
+      LATER(BOOL_OPTION(moon_needs_sun, "a moon counts only if the shooter takes every trick"),
+            "false"),
+      LATER(
+          INT_OPTION(new_moon_min_score, "new moon only once this game score is reached; 0 = off"),
+          "0"),
+      LATER(ENUM_OPTION(new_moon_score_holder, NewMoonScoreHolder,
+                        "whose score must reach new_moon_min_score: the shooter's or anyone's"),
+            "shooter"),
+      LATER(BOOL_OPTION(moon_cannot_win,
+                        "a moon or sun never ends the game with its shooter winning"),
+            "false"),
       BOOL_OPTION(no_tricks_bonus, "-5 for a player who takes no trick"),
       INT_OPTION(end_score, "the game ends when a score reaches this; 0 = never"),
       INT_OPTION(fixed_deals, "the game ends after this many deals; 0 = never"),
@@ -155,6 +188,8 @@ std::vector<RuleOption> make_options() {
 #undef INT_OPTION
 #undef BOOL_OPTION
 #undef ENUM_OPTION
+#undef LATER
+#undef CARDS_OPTION
 
 }  // namespace
 

@@ -36,7 +36,23 @@ int resolved_pass_count(const Rules& rules) {
   return rules.num_players <= 4 ? 3 : 2;
 }
 
+int heart_value(HeartValues values, Card card) {
+  switch (values) {
+    case HeartValues::kOneEach:
+      return 1;
+    case HeartValues::kFaceValue:
+      return card.face_value();
+    case HeartValues::kFaceValueAceOne:
+      return card.rank() == Rank::kAce ? 1 : card.face_value();
+    case HeartValues::kEagle:
+      // A 5, K 4, Q 3, J 2: one less than the face value's count above the ten; pips 1.
+      return card.rank() >= Rank::kJack ? card.face_value() - 9 : 1;
+  }
+  return 1;
+}
+
 int base_value(const Rules& rules, Card card) {
+  if (rules.bonus_card.contains(card)) return rules.bonus_card_points;
   if (card == kQueenOfSpades) return rules.queen_of_spades_points;
   if (card == kQueenOfHearts && rules.queen_of_hearts_points != 0) {
     return rules.queen_of_hearts_points;
@@ -46,11 +62,43 @@ int base_value(const Rules& rules, Card card) {
   if (card == kKingOfSpades) return rules.king_of_spades_points;
   if (card == kAceOfSpades) return rules.ace_of_spades_points;
   if (card.suit() != Suit::kHearts) return 0;
-  return rules.heart_values == HeartValues::kFaceValue ? card.face_value() : 1;
+  return heart_value(rules.heart_values, card);
 }
 
 Status option_error(std::string_view option, const std::string& why) {
   return Status::error("invalid rules: " + std::string(option) + ": " + why);
+}
+
+// The moon and sun sub-variations; each is refused where it could change nothing, so an option
+// is never silently ignored.
+Status validate_moon_and_sun_options(const Rules& r) {
+  const bool new_moon_possible = r.moon == MoonRule::kNewMoon ||
+                                 r.moon == MoonRule::kShooterChoice ||
+                                 r.moon == MoonRule::kNewMoonIfOldLoses;
+  if (r.new_moon_min_score < 0) {
+    return option_error("new_moon_min_score", "must be 0 (off) or positive");
+  }
+  if (r.new_moon_min_score > 0 && !new_moon_possible) {
+    return option_error("new_moon_min_score",
+                        "needs a moon rule that can score new moon "
+                        "(new-moon, shooter-choice, new-moon-if-old-loses)");
+  }
+  if (r.new_moon_score_holder != NewMoonScoreHolder::kShooter && r.new_moon_min_score == 0) {
+    return option_error("new_moon_score_holder", "needs new_moon_min_score");
+  }
+  if (r.moon_needs_sun && r.moon == MoonRule::kNone) {
+    return option_error("moon_needs_sun", "needs a moon rule (moon is none)");
+  }
+  if (r.sun_ignores_first_trick && r.sun == SunRule::kNone && !r.sun_cleans_slate &&
+      !r.moon_needs_sun) {
+    return option_error("sun_ignores_first_trick",
+                        "needs a rule that looks for every trick (sun, sun_cleans_slate or "
+                        "moon_needs_sun)");
+  }
+  if (r.moon_cannot_win && r.moon == MoonRule::kNone && r.sun == SunRule::kNone) {
+    return option_error("moon_cannot_win", "needs a moon or sun rule");
+  }
+  return Status();
 }
 
 }  // namespace
@@ -66,10 +114,10 @@ Status validate(const Rules& r) {
     return option_error("pass_count", std::to_string(r.pass_count) + " is outside 0..6");
   }
   const int count = resolved_pass_count(r);
-  // Star passes are always two cards and the dealer's choice sets its own count.
-  const bool passes = r.pass_schedule != PassSchedule::kNone &&
-                      r.pass_schedule != PassSchedule::kDealersChoice &&
-                      r.pass_schedule != PassSchedule::kStar;
+  // The dealer's choice sets its own count. A star pass always moves two cards, but its
+  // pass_count is still held to half the hand, as docs/rules.md (section 6) promises.
+  const bool passes =
+      r.pass_schedule != PassSchedule::kNone && r.pass_schedule != PassSchedule::kDealersChoice;
   if (passes && count > max_pass) {
     return option_error("pass_count", "passing " + std::to_string(count) + " of a " +
                                           std::to_string(hand_size) +
@@ -117,8 +165,14 @@ Status validate(const Rules& r) {
     return option_error("moon", "new-moon-if-old-loses needs an end_score to judge losing");
   }
   if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
+  if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
+  if (r.bonus_card.size() > 1) {
+    return option_error("bonus_card", "names " + std::to_string(r.bonus_card.size()) +
+                                          " cards; give one card, or none");
+  }
   for (int value : {r.queen_of_spades_points, r.queen_of_hearts_points, r.jack_of_spades_points,
-                    r.jack_of_diamonds_points, r.king_of_spades_points, r.ace_of_spades_points}) {
+                    r.jack_of_diamonds_points, r.king_of_spades_points, r.ace_of_spades_points,
+                    r.bonus_card_points}) {
     if (value < -100 || value > 100)
       return option_error("card points", "values must be in -100..100");
   }
@@ -145,6 +199,9 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
   for (Card card : CardSet::full_deck()) {
     const int value = base_value(rules, card);
     c.card_points[card.id()] = static_cast<int8_t>(value);
+    if (card.suit() == Suit::kHearts) c.breaks_hearts.insert(card);
+    if (card == kQueenOfSpades && rules.queen_breaks_hearts) c.breaks_hearts.insert(card);
+    if (rules.penalty_breaks_hearts && value > 0) c.breaks_hearts.insert(card);
     if (!c.in_play.contains(card) || value == 0) continue;
     c.counters.insert(card);
     if (value > 0) {
@@ -366,6 +423,30 @@ std::string_view name(HeartValues v) {
       return "one-each";
     case HeartValues::kFaceValue:
       return "face-value";
+    case HeartValues::kFaceValueAceOne:
+      return "face-value-ace-one";
+    case HeartValues::kEagle:
+      return "eagle";
+  }
+  return "?";
+}
+
+std::string_view name(PunishmentUnpassed v) {
+  switch (v) {
+    case PunishmentUnpassed::kOthersOnce:
+      return "others-once";
+    case PunishmentUnpassed::kEveryoneDouble:
+      return "everyone-double";
+  }
+  return "?";
+}
+
+std::string_view name(NewMoonScoreHolder v) {
+  switch (v) {
+    case NewMoonScoreHolder::kShooter:
+      return "shooter";
+    case NewMoonScoreHolder::kAnyone:
+      return "anyone";
   }
   return "?";
 }

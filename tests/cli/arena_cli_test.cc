@@ -39,7 +39,7 @@ TEST(ArenaCli, RulesShowJsonHasEveryOptionTyped) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto json = parse_json(r.out);
   const auto& options = json.fields().at("options").struct_value().fields();
-  EXPECT_EQ(options.size(), 30u);
+  EXPECT_EQ(options.size(), 39u);
   EXPECT_EQ(options.at("num_players").number_value(), 4);
   EXPECT_EQ(options.at("queen_of_hearts_points").number_value(), 13);
   EXPECT_EQ(options.at("moon").string_value(), "old-moon");
@@ -59,6 +59,25 @@ TEST(ArenaCli, RulesShowAppliesPlayersAndSettings) {
   EXPECT_EQ(derived.at("hand_size").number_value(), 10);
   EXPECT_EQ(derived.at("removed_cards").string_value(), "2C 2D");
   EXPECT_EQ(derived.at("pass_count").number_value(), 2);
+}
+
+TEST(ArenaCli, RulesShowSaysNoPassingForPresetsThatNeverPass) {
+  for (const char* preset : {"spot-hearts", "hearts1887"}) {
+    const RunResult text = run_arena(std::string("rules show ") + preset);
+    ASSERT_EQ(text.exit_code, 0) << text.out;
+    EXPECT_EQ(text.out.find("pass count"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("no passing"), std::string::npos) << text.out;
+    const RunResult json = run_arena(std::string("rules show ") + preset + " --json");
+    ASSERT_EQ(json.exit_code, 0) << json.out;
+    const auto document = parse_json(json.out);
+    const auto& derived = document.fields().at("derived").struct_value().fields();
+    EXPECT_EQ(derived.at("pass_count").number_value(), 0) << preset;
+  }
+  const RunResult star = run_arena("rules show morehead2001 --players 5 --set pass_schedule=star");
+  ASSERT_EQ(star.exit_code, 0) << star.out;
+  EXPECT_NE(star.out.find("pass count 2"), std::string::npos) << star.out;
+  const RunResult left = run_arena("rules show morehead2001");
+  EXPECT_NE(left.out.find("pass count 3"), std::string::npos) << left.out;
 }
 
 TEST(ArenaCli, InvalidRulesGiveOneLineNamingTheOption) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "hearts/plugin.h"
 #include "records/records_io.h"
 #include "support/run_arena.h"
 
@@ -66,10 +67,10 @@ TEST(ArenaPlay, BrokenSpecsStopTheRunWithOneLineNamingTheFile) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("bot 'wrong_abi_bot': no plugin with that name in "), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("; plugin " + kTestPlugins +
-                       "/libwrong_abi_bot.so: built for SDK ABI version 1002, but this arena "
-                       "speaks version"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("; plugin " + kTestPlugins + "/libwrong_abi_bot.so: built for SDK ABI version " +
+                 std::to_string(hearts::kAbiVersion + 1000) + ", but this arena speaks version"),
+      std::string::npos)
       << r.out;
   EXPECT_TRUE(one_line(r.out)) << r.out;
 }

@@ -67,6 +67,49 @@ TEST(RulesSpec, RoundTripsEveryPresetWithOverrides) {
   EXPECT_EQ(back, rules) << "overrides travel with the preset name";
 }
 
+TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
+  // An omnibus record from before bonus_card existed: every original option, the JD at -10.
+  hearts::Rules old_omnibus = *hearts::preset_rules("standard");
+  old_omnibus.jack_of_diamonds_points = -10;
+  old_omnibus.moon = hearts::MoonRule::kOmnibus;
+  old_omnibus.sun = hearts::SunRule::kPunishment;
+  old_omnibus.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
+  hearts::proto::RulesSpec spec = to_rules_spec("omnibus", old_omnibus);
+  int dropped = 0;
+  for (const hearts::RuleOption& option : hearts::rule_options()) {
+    if (option.value_before_added)
+      dropped += spec.mutable_options()->erase(std::string(option.name));
+  }
+  ASSERT_GT(dropped, 0);
+  hearts::Rules back;
+  ASSERT_TRUE(from_rules_spec(spec, &back).ok());
+  EXPECT_EQ(back, old_omnibus) << "not the preset's 10D, and the old punishment reading";
+
+  // Every preset's old records too (the old punishment reading is accepted without the sun).
+  for (const hearts::Preset& preset : hearts::presets()) {
+    hearts::Rules old_rules = preset.rules;
+    old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
+    if (preset.name == "omnibus") {
+      old_rules.bonus_card = hearts::CardSet{};
+      old_rules.jack_of_diamonds_points = -10;
+    }
+    hearts::proto::RulesSpec old_spec = to_rules_spec(std::string(preset.name), old_rules);
+    for (const hearts::RuleOption& option : hearts::rule_options()) {
+      if (option.value_before_added) old_spec.mutable_options()->erase(std::string(option.name));
+    }
+    ASSERT_TRUE(from_rules_spec(old_spec, &back).ok()) << preset.name;
+    EXPECT_EQ(back, old_rules) << preset.name;
+  }
+
+  // A partial spec (a config naming a few options) still starts from the preset.
+  hearts::proto::RulesSpec config;
+  config.set_preset("omnibus");
+  (*config.mutable_options())["num_players"] = "4";
+  ASSERT_TRUE(from_rules_spec(config, &back).ok());
+  EXPECT_EQ(back, *hearts::preset_rules("omnibus"));
+  EXPECT_FALSE(back.bonus_card.empty());
+}
+
 TEST(RulesSpec, BadOptionsAreNamed) {
   hearts::proto::RulesSpec spec;
   spec.set_preset("standard");

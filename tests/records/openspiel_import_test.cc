@@ -231,6 +231,21 @@ TEST(OpenSpielImport, BadParametersNameThemselves) {
   EXPECT_NE(status.message().find("qs_breaks_hearts"), std::string::npos) << status.message();
 }
 
+TEST(OpenSpielImport, BareGameNameIsTheDefaultGame) {
+  // "hearts" is OpenSpiel's own default game string, the same game as "hearts()".
+  OpenSpielParams bare, empty;
+  ASSERT_TRUE(parse_openspiel_params("hearts", &bare).ok());
+  ASSERT_TRUE(parse_openspiel_params(" hearts ", &bare).ok());
+  ASSERT_TRUE(parse_openspiel_params("hearts()", &empty).ok());
+  hearts::Rules from_bare, from_empty;
+  ASSERT_TRUE(openspiel_rules(bare, &from_bare).ok());
+  ASSERT_TRUE(openspiel_rules(empty, &from_empty).ok());
+  EXPECT_EQ(from_bare, from_empty);
+  EXPECT_EQ(from_bare, *hearts::preset_rules("openspiel"));
+  // A bare word that is not the game name is still an unknown parameter.
+  EXPECT_FALSE(parse_openspiel_params("heart", &bare).ok());
+}
+
 TEST(OpenSpielImport, EveryParameterMapsOntoTheRules) {
   OpenSpielParams params;
   ASSERT_TRUE(parse_openspiel_params(

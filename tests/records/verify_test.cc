@@ -100,7 +100,24 @@ INSTANTIATE_TEST_SUITE_P(
         Series{"howell_5", "--rules foster1909 --players 5 --games 3"},
         Series{"sun",
                "--rules pink-lady --set sun=punishment --set sun_cleans_slate=true "
-               "--set no_tricks_bonus=true --games 8"}),
+               "--set no_tricks_bonus=true --games 8"},
+        // The rule-book options of issue 17.
+        Series{"spot_ace_one",
+               "--rules spot-hearts --set heart_values=face-value-ace-one --games 4"},
+        Series{"eagle", "--rules spot-hearts --set heart_values=eagle --players 5 --games 4"},
+        Series{"omnibus_jd_rule",
+               "--rules omnibus --set bonus_card=JD --bots ducker,random,lowest,random --games 8"},
+        Series{"any_bonus_card",
+               "--rules omnibus --set bonus_card=QH --set bonus_card_points=7 --games 8"},
+        Series{
+            "moon_variants",
+            "--set moon=shooter-choice --set new_moon_min_score=40 "
+            "--set new_moon_score_holder=anyone --set sun=sun --set sun_ignores_first_trick=true "
+            "--set moon_needs_sun=true --set moon_cannot_win=true "
+            "--set penalty_breaks_hearts=true --bots ducker,ducker,ducker,lowest --games 20"},
+        Series{"punishment_once",
+               "--rules pink-lady --set sun=punishment --set punishment_unpassed=others-once "
+               "--games 8"}),
     [](const ::testing::TestParamInfo<Series>& info) { return std::string(info.param.name); });
 
 TEST(VerifyRecords, ShooterChoiceSeriesHasMoonChoices) {

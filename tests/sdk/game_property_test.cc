@@ -90,7 +90,11 @@ Rules FuzzRules(int index) {
     r.no_points_first_trick = pick(2);
     r.queen_forced = pick(3) == 0;
     r.black_jack_discard = pick(3) == 0;
-    r.heart_values = pick(3) == 0 ? HeartValues::kFaceValue : HeartValues::kOneEach;
+    r.penalty_breaks_hearts = pick(3) == 0;
+    r.heart_values = static_cast<HeartValues>(pick(4));
+    r.bonus_card = std::array{CardSet{}, CardSet{Card(Suit::kDiamonds, Rank::kTen)},
+                              CardSet{kQueenOfSpades}}[pick(3)];
+    r.bonus_card_points = std::array{-10, 5}[pick(2)];
     r.queen_of_spades_points = std::array{13, 13, 0, 10}[pick(4)];
     r.queen_of_hearts_points = std::array{0, 0, 13, 1}[pick(4)];
     r.jack_of_spades_points = std::array{0, 0, 10}[pick(3)];
@@ -236,7 +240,21 @@ Expect ComputeExpect(const Rules& r) {
   for (Card card : CardSet::full_deck()) {
     int v = 0;
     if (card.suit() == Suit::kHearts) {
-      v = r.heart_values == HeartValues::kFaceValue ? card.face_value() : 1;
+      const int face = card.face_value();  // 2..14
+      switch (r.heart_values) {
+        case HeartValues::kOneEach:
+          v = 1;
+          break;
+        case HeartValues::kFaceValue:
+          v = face;
+          break;
+        case HeartValues::kFaceValueAceOne:
+          v = face == 14 ? 1 : face;
+          break;
+        case HeartValues::kEagle:  // A 5, K 4, Q 3, J 2, pips 1
+          v = face == 14 ? 5 : face == 13 ? 4 : face == 12 ? 3 : face == 11 ? 2 : 1;
+          break;
+      }
     }
     if (card == kQueenOfSpades) v = r.queen_of_spades_points;
     // 0 = valued like the other hearts (12 with face values).
@@ -245,6 +263,7 @@ Expect ComputeExpect(const Rules& r) {
     if (card == kJackOfDiamonds) v = r.jack_of_diamonds_points;
     if (card == kKingOfSpades) v = r.king_of_spades_points;
     if (card == kAceOfSpades) v = r.ace_of_spades_points;
+    if (r.bonus_card.contains(card)) v = r.bonus_card_points;
     e.value[card.id()] = v;
     if (!e.in_play.contains(card)) continue;
     if (v > 0) {
@@ -571,7 +590,8 @@ bool Runner::Deal() {
 }
 
 bool Runner::ChoosePlan() {
-  const int hand_half = e_.hand_size / 2;
+  // A pass never moves more than half the hand, nor more than kMaxPassCards (6).
+  const int hand_half = std::min(e_.hand_size / 2, kMaxPassCards);
   const Phase phase = game_.phase();
   if (r_.pass_schedule == PassSchedule::kExternal) {
     PT_CHECK_EQ(phase, Phase::kPassDirection);
@@ -955,7 +975,8 @@ bool Runner::PlayOne(int trick, int position) {
   hands_[seat].erase(card);
   played_.insert(card);
   trick_[trick_size_++] = PlayRecord{static_cast<uint8_t>(seat), card};
-  if (card.suit() == Suit::kHearts || (r_.queen_breaks_hearts && card == kQueenOfSpades)) {
+  if (card.suit() == Suit::kHearts || (r_.queen_breaks_hearts && card == kQueenOfSpades) ||
+      (r_.penalty_breaks_hearts && e_.value[card.id()] > 0)) {
     broken_ = true;
   }
   return true;
@@ -1038,7 +1059,11 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
       } else if (r_.sun == SunRule::kSun) {
         d[s] = 2 * mt;
       } else {
-        bool passed_to_shooter = plan_.kind == PassKind::kHold || plan_.kind == PassKind::kShuffle;
+        // Nobody passes to the shooter on a hold or shuffle deal: the others score once, or all
+        // double under punishment_unpassed=everyone-double.
+        bool passed_to_shooter =
+            (plan_.kind == PassKind::kHold || plan_.kind == PassKind::kShuffle) &&
+            r_.punishment_unpassed == PunishmentUnpassed::kEveryoneDouble;
         for (int k = 0; k < plan_.count && !passed_to_shooter; ++k) {
           passed_to_shooter = ExpectedTarget(plan_, n_, s, k) == all_tricks;
         }

@@ -281,7 +281,7 @@ const std::vector<ValueCase>& ValueCases() {
       {"morehead2001", false, {{"QS", 13}}, 26},
       {"culbertson1950", false, {{"QS", 13}}, 26},
       {"foster1909", false, {{"QS", 13}}, 26},
-      {"omnibus", false, {{"QS", 13}, {"JD", -10}}, 26},
+      {"omnibus", false, {{"QS", 13}, {"10D", -10}}, 26},
       {"pink-lady", false, {{"QS", 13}, {"QH", 13}}, 38},
       {"black-jack", false, {{"QS", 0}, {"JS", 10}}, 23},
       // Every heart at face value, the QH included (12): 2 + 3 + ... + 14 = 104.
@@ -348,12 +348,14 @@ TEST(CardValuesTest, PinkLadyQueenOfHeartsReplacesHeartValue) {
   EXPECT_EQ(compiled.moon_total, 38);
 }
 
-TEST(CardValuesTest, OmnibusJackOfDiamondsIsACounterNotAPenalty) {
+TEST(CardValuesTest, OmnibusTenOfDiamondsIsACounterNotAPenalty) {
   const CompiledRules compiled = Compile(PresetRules("omnibus"));
-  EXPECT_EQ(compiled.card_points[C("JD").id()], -10);
-  EXPECT_TRUE(compiled.counters.contains(C("JD")));
-  EXPECT_FALSE(compiled.penalty_cards.contains(C("JD")));
-  EXPECT_EQ(compiled.moon_total, 26);  // positive values only
+  EXPECT_EQ(compiled.card_points[C("10D").id()], -10);
+  EXPECT_EQ(compiled.card_points[C("JD").id()], 0);
+  EXPECT_TRUE(compiled.counters.contains(C("10D")));
+  EXPECT_FALSE(compiled.penalty_cards.contains(C("10D")));
+  EXPECT_EQ(compiled.counters.size(), 15);  // "all fifteen counters (10, Q and thirteen hearts)"
+  EXPECT_EQ(compiled.moon_total, 26);       // positive values only
 }
 
 // --- Every preset through played deals -------------------------------------------------------
@@ -449,7 +451,7 @@ INSTANTIATE_TEST_SUITE_P(
                        {25, 1, 0, 0},
                        {22, 126, 126, 126},
                        {26, 122, 126, 126}},
-        // 13 hearts + QS - JD = 16 taken; the omnibus moon scores -26.
+        // 13 hearts + QS - 10D = 16 taken; the omnibus moon scores -26.
         PresetDealCase{"omnibus", {16, 0, 0, 0}, {-26, 0, 0, 0}, {15, 1, 0, 0}, {}, {}},
         PresetDealCase{"pink-lady", {38, 0, 0, 0}, {0, 38, 38, 38}, {37, 1, 0, 0}, {}, {}},
         // Split hand: black_jack_discard makes the spade holder drop the JS on trick 1 (won by
@@ -701,17 +703,25 @@ TEST(MoonTest, NewMoonIfOldLosesKeepsOldMoonWhenShooterTiesForLowest) {
   EXPECT_EQ(game.rank(1), 1);
 }
 
-TEST(MoonTest, OmnibusMoonNeedsTheJackOfDiamonds) {
+TEST(MoonTest, OmnibusMoonNeedsTheBonusCard) {
   Game game = NewGame(HoldPreset("omnibus"));
   PlayDeal(game, MoonHands());
+  EXPECT_TRUE(game.taken(0).contains(C("10D")));
   EXPECT_EQ(PointsTaken(game), (Seats{16, 0, 0, 0}));
   EXPECT_EQ(DealScores(game), (Seats{-26, 0, 0, 0}));
   EXPECT_EQ(Scores(game), (Seats{-26, 0, 0, 0}));
   EXPECT_EQ(game.last_deal().moon_shooter, 0);
 }
 
+// Omnibus under the seeds' "Jack of Diamonds rule": the JD is the bonus card.
+Rules OmnibusJackRule() {
+  Rules rules = HoldPreset("omnibus");
+  rules.bonus_card = CardSet{C("JD")};
+  return rules;
+}
+
 TEST(MoonTest, OmnibusWithoutTheJackScoresNormally) {
-  Game game = NewGame(HoldPreset("omnibus"));
+  Game game = NewGame(OmnibusJackRule());
   PlayDeal(game, MoonHandsJackElsewhere(), {}, CardSet{C("KC")});
   EXPECT_EQ(TricksWon(game), (Seats{12, 0, 0, 1}));
   EXPECT_EQ(PointsTaken(game), (Seats{26, 0, 0, -10}));
@@ -860,8 +870,19 @@ TEST(SunTest, PunishmentChargesThePasserDouble) {
   EXPECT_EQ(Scores(game), (Seats{0, 26, 26, 52}));
 }
 
-TEST(SunTest, PunishmentOnAHoldDealChargesEveryoneDouble) {
+TEST(SunTest, PunishmentOnAHoldDealGivesTheOthersTheTotalOnce) {
+  // The seed: "add 52 points to the player who passed to him or her ..., while the others each
+  // receive 26": on a hold deal nobody passed, so everyone else is one of "the others".
   Game game = NewGame(WithSun(SunRule::kPunishment));
+  PlayDeal(game, Seated(SunHands(), 1));
+  EXPECT_EQ(game.last_deal().sun_shooter, 1);
+  EXPECT_EQ(DealScores(game), (Seats{26, 0, 26, 26}));
+}
+
+TEST(SunTest, PunishmentOnAHoldDealChargesEveryoneDoubleUnderTheOtherReading) {
+  Rules rules = WithSun(SunRule::kPunishment);
+  rules.punishment_unpassed = PunishmentUnpassed::kEveryoneDouble;
+  Game game = NewGame(rules);
   PlayDeal(game, Seated(SunHands(), 1));
   EXPECT_EQ(game.last_deal().pass.kind, PassKind::kHold);
   EXPECT_EQ(game.last_deal().sun_shooter, 1);
@@ -1114,6 +1135,192 @@ TEST(HowellTest, UsesDealScoresAfterTheMoon) {
   EXPECT_EQ(CountersDelta(game), (Seats{78, -26, -26, -26}));
   EXPECT_EQ(Counters(game), (Seats{178, 74, 74, 74}));
   EXPECT_EQ(Ranks(game), (Seats{1, 2, 2, 2}));
+}
+
+// --- The rule book of issue 17: heart scales, bonus cards, moon and sun sub-variations -------
+
+TEST(RuleBookTest, SpotHeartsWithTheAceWorthOne) {
+  // Hearts › Spot Hearts: "Modern rules however, tend to score the [AH] as 1 penalty point".
+  Rules rules = PresetRules("spot-hearts");
+  rules.heart_values = HeartValues::kFaceValueAceOne;
+  const CompiledRules compiled = Compile(rules);
+  EXPECT_EQ(compiled.card_points[C("AH").id()], 1);
+  EXPECT_EQ(compiled.card_points[C("KH").id()], 13);
+  EXPECT_EQ(compiled.card_points[C("2H").id()], 2);
+  EXPECT_EQ(compiled.moon_total, 104 - 13);
+}
+
+TEST(RuleBookTest, EagleScale) {
+  // Hearts › history (Standard Hoyle 1887): "Ace 5, King 4, Queen 3, Jack 2 and all pips 1".
+  Rules rules = HoldPreset("spot-hearts");
+  rules.heart_values = HeartValues::kEagle;
+  const CompiledRules compiled = Compile(rules);
+  const std::pair<const char*, int> expected[] = {{"AH", 5},  {"KH", 4}, {"QH", 3}, {"JH", 2},
+                                                  {"10H", 1}, {"2H", 1}, {"AS", 0}};
+  for (const auto& [card, value] : expected) EXPECT_EQ(compiled.card_points[C(card).id()], value);
+  EXPECT_EQ(compiled.moon_total, 5 + 4 + 3 + 2 + 9);
+  Game game(compiled, 1);
+  PlayDeal(game, SplitHands());  // role 1 takes only the 8H, role 0 the other twelve hearts
+  EXPECT_EQ(PointsTaken(game), (Seats{22, 1, 0, 0}));
+}
+
+TEST(RuleBookTest, AnyCardAsTheBonusCardWithAnyValue) {
+  Rules rules = Standard();
+  rules.bonus_card = CardSet{C("QS")};
+  rules.bonus_card_points = 20;  // replaces the QS's own 13
+  CompiledRules compiled = Compile(rules);
+  EXPECT_EQ(compiled.card_points[C("QS").id()], 20);
+  EXPECT_EQ(compiled.moon_total, 33);
+  rules.bonus_card = CardSet{C("2C")};
+  rules.bonus_card_points = 4;  // a positive value makes a penalty card of it
+  compiled = Compile(rules);
+  EXPECT_TRUE(compiled.penalty_cards.contains(C("2C")));
+  EXPECT_EQ(compiled.moon_total, 30);
+  rules.bonus_card = Cards("2C 3C");
+  std::string error;
+  EXPECT_FALSE(compile(rules, &error));
+  EXPECT_NE(error.find("bonus_card"), std::string::npos) << error;
+}
+
+TEST(RuleBookTest, BonusCardSplitHand) {
+  // Split hand: role 2 discards its diamonds from the bottom, the 10D on trick 9, which role 0
+  // wins; with the bonus on the 2D instead, role 1 takes it on trick 1.
+  Rules rules = HoldPreset("omnibus");
+  Game ten(Compile(rules), 1);
+  PlayDeal(ten, SplitHands());
+  EXPECT_EQ(PointsTaken(ten), (Seats{15, 1, 0, 0}));
+  rules.bonus_card = CardSet{C("2D")};
+  rules.bonus_card_points = -3;
+  Game two(Compile(rules), 1);
+  PlayDeal(two, SplitHands());
+  EXPECT_EQ(PointsTaken(two), (Seats{25, -2, 0, 0}));
+}
+
+Rules NewMoonAfter(int score, NewMoonScoreHolder holder, MoonRule moon = MoonRule::kNewMoon) {
+  Rules rules = Standard();
+  rules.moon = moon;
+  rules.new_moon_min_score = score;
+  rules.new_moon_score_holder = holder;
+  return rules;
+}
+
+TEST(RuleBookTest, NewMoonOnlyOnceTheShootersScoreIsReached) {
+  Game game = NewGame(NewMoonAfter(26, NewMoonScoreHolder::kShooter));
+  PlayDeal(game, MoonHands());  // seat 0 has 0 < 26: old moon
+  EXPECT_FALSE(game.last_deal().new_moon);
+  EXPECT_EQ(Scores(game), (Seats{0, 26, 26, 26}));
+  PlayDeal(game, MoonHands());  // still 0 although the others have 26
+  EXPECT_FALSE(game.last_deal().new_moon);
+  EXPECT_EQ(Scores(game), (Seats{0, 52, 52, 52}));
+  PlayDeal(game, Seated(MoonHands(), 1));  // seat 1 has 52 >= 26: new moon
+  EXPECT_TRUE(game.last_deal().new_moon);
+  EXPECT_EQ(DealScores(game), (Seats{0, -26, 0, 0}));
+}
+
+TEST(RuleBookTest, NewMoonOnceAnyoneHasReachedTheScore) {
+  Game game = NewGame(NewMoonAfter(26, NewMoonScoreHolder::kAnyone));
+  PlayDeal(game, MoonHands());  // nobody has 26 yet: old moon
+  EXPECT_EQ(Scores(game), (Seats{0, 26, 26, 26}));
+  PlayDeal(game, MoonHands());  // another player has: new moon for seat 0
+  EXPECT_TRUE(game.last_deal().new_moon);
+  EXPECT_EQ(Scores(game), (Seats{-26, 26, 26, 26}));
+}
+
+TEST(RuleBookTest, ShooterIsNotAskedBeforeNewMoonIsAllowed) {
+  Game game = NewGame(NewMoonAfter(26, NewMoonScoreHolder::kShooter, MoonRule::kShooterChoice));
+  PlayDeal(game, MoonHands());
+  EXPECT_EQ(game.phase(), Phase::kDeal) << "old moon scored without a moon-choice phase";
+  EXPECT_EQ(Scores(game), (Seats{0, 26, 26, 26}));
+  PlayDeal(game, Seated(MoonHands(), 1));
+  ASSERT_EQ(game.phase(), Phase::kMoonChoice);
+  EXPECT_EQ(game.to_act(), 1);
+}
+
+TEST(RuleBookTest, NewMoonMinScoreIsRefusedWhereItChangesNothing) {
+  std::string error;
+  EXPECT_FALSE(compile(NewMoonAfter(50, NewMoonScoreHolder::kShooter, MoonRule::kOldMoon), &error));
+  EXPECT_NE(error.find("new_moon_min_score"), std::string::npos) << error;
+  Rules rules = Standard();
+  rules.new_moon_score_holder = NewMoonScoreHolder::kAnyone;
+  EXPECT_FALSE(compile(rules, &error));
+  EXPECT_NE(error.find("new_moon_score_holder"), std::string::npos) << error;
+}
+
+TEST(RuleBookTest, AMoonMustAlsoBeASun) {
+  Rules rules = Standard();
+  rules.moon_needs_sun = true;
+  Game game = NewGame(rules);
+  PlayDeal(game, MoonHands());  // every penalty card but 12 of 13 tricks: scored as taken
+  EXPECT_EQ(game.last_deal().moon_shooter, 0);
+  EXPECT_EQ(DealScores(game), (Seats{26, 0, 0, 0}));
+  PlayDeal(game, SunHands());  // every trick: the moon counts
+  EXPECT_EQ(DealScores(game), (Seats{0, 26, 26, 26}));
+}
+
+TEST(RuleBookTest, SunThatIgnoresTheFirstTrick) {
+  // The moon hand loses only trick 1: a sun when the first trick does not count.
+  Rules rules = WithSun(SunRule::kSun);
+  rules.sun_ignores_first_trick = true;
+  Game game = NewGame(rules);
+  PlayDeal(game, MoonHands());
+  EXPECT_EQ(game.last_deal().sun_shooter, 0);
+  EXPECT_EQ(DealScores(game), (Seats{0, 52, 52, 52}));
+  PlayDeal(game, SunHands());  // winning trick 1 as well is still a sun
+  EXPECT_EQ(game.last_deal().sun_shooter, 0);
+  rules.sun = SunRule::kNone;
+  std::string error;
+  EXPECT_FALSE(compile(rules, &error));
+  EXPECT_NE(error.find("sun_ignores_first_trick"), std::string::npos) << error;
+}
+
+TEST(RuleBookTest, TheMoonCannotWinTheGame) {
+  Rules rules = Standard();
+  rules.moon_cannot_win = true;
+  rules.end_score = 0;
+  rules.fixed_deals = 1;
+  Game game = NewGame(rules);
+  PlayDeal(game, MoonHands());  // the last deal, and the shooter would win: play on
+  EXPECT_FALSE(game.is_over());
+  EXPECT_EQ(Scores(game), (Seats{0, 26, 26, 26}));
+  PlayDeal(game, SpreadHands());  // no moon: the game ends
+  EXPECT_TRUE(game.is_over());
+  EXPECT_EQ(game.deals_completed(), 2);
+  EXPECT_EQ(Scores(game), (Seats{3, 31, 30, 40}));
+  EXPECT_EQ(Ranks(game), (Seats{1, 3, 2, 4}));
+}
+
+TEST(RuleBookTest, AMoonByAPlayerWhoDoesNotWinStillEndsTheGame) {
+  Rules rules = Standard();
+  rules.moon_cannot_win = true;
+  rules.end_score = 0;
+  rules.fixed_deals = 4;
+  Game game = NewGame(rules);
+  for (int k = 0; k < 3; ++k) PlayDeal(game, SpreadHands());
+  ASSERT_EQ(Scores(game), (Seats{9, 15, 12, 42}));
+  PlayDeal(game, Seated(MoonHands(), 3));  // seat 3 moons but ends on 42, last
+  EXPECT_EQ(Scores(game), (Seats{35, 41, 38, 42}));
+  EXPECT_TRUE(game.is_over());
+}
+
+TEST(RuleBookTest, AnyPenaltyCardBreaksHearts) {
+  // Seat 0 (all clubs) leads the 2C; seat 1 (all spades) discards a card; seat 2 holds hearts.
+  Rules rules = Standard();
+  rules.first_lead = FirstLead::kEldestAny;
+  rules.no_points_first_trick = false;
+  rules.jack_of_spades_points = 10;
+  const Hands hands = {CardSet::whole_suit(Suit::kClubs), CardSet::whole_suit(Suit::kSpades),
+                       CardSet::whole_suit(Suit::kDiamonds), CardSet::whole_suit(Suit::kHearts)};
+  for (const bool any_penalty : {false, true}) {
+    for (const char* discard : {"QS", "JS", "2S"}) {
+      rules.penalty_breaks_hearts = any_penalty;
+      Game game = NewGame(rules);
+      Deal(game, hands);
+      Check(game.play(C("2C")), "lead");
+      Check(game.play(C(discard)), "discard");
+      const bool penalty = std::string_view(discard) != "2S";
+      EXPECT_EQ(game.hearts_broken(), any_penalty && penalty) << discard;
+    }
+  }
 }
 
 }  // namespace

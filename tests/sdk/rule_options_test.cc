@@ -24,7 +24,7 @@ TEST(RuleOptions, NamesAreUnique) {
   for (size_t i = 0; i < options.size(); ++i) {
     for (size_t j = i + 1; j < options.size(); ++j) EXPECT_NE(options[i].name, options[j].name);
   }
-  EXPECT_EQ(options.size(), 30u) << "a Rules field was added or removed: update the table";
+  EXPECT_EQ(options.size(), 39u) << "a Rules field was added or removed: update the table";
 }
 
 TEST(RuleOptions, EachSettingChangesItsField) {
@@ -78,6 +78,28 @@ TEST(RuleOptions, PresetPlusSettingsIsValidated) {
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.message().find("nonsense"), std::string::npos);
   EXPECT_NE(status.message().find("standard"), std::string::npos) << "lists the presets";
+}
+
+TEST(RuleOptions, StarPassCountIsHeldToHalfTheHand) {
+  // docs/rules.md section 6: a star pass still checks pass_count against half the hand.
+  Rules rules;
+  Status status = rules_from_preset(
+      "morehead2001", {"num_players=5", "pass_schedule=star", "pass_count=6"}, &rules);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("passing 6 of a 10-card hand"), std::string::npos)
+      << status.message();
+  EXPECT_TRUE(
+      rules_from_preset("morehead2001", {"num_players=5", "pass_schedule=star"}, &rules).ok());
+}
+
+TEST(RuleOptions, BlackJackSummaryGivesFostersEarlyRuleAsMay) {
+  // The seed: "In early rules, the black jack may be discarded ... In later rules, ... must".
+  for (const Preset& preset : presets()) {
+    if (preset.name != "black-jack") continue;
+    EXPECT_EQ(preset.summary.find("Foster's black jack"), std::string_view::npos);
+    EXPECT_NE(preset.summary.find("Seymour"), std::string_view::npos) << preset.summary;
+    EXPECT_NE(preset.summary.find("may"), std::string_view::npos) << preset.summary;
+  }
 }
 
 TEST(RuleOptions, EveryPresetIsValid) {

@@ -192,7 +192,12 @@ class Game {
   // Howell or sweepstake settlement of the deal in counters.
   void settle_counters();
   void end_deal_or_game();
+  // The seat that won every trick (every trick after the first with sun_ignores_first_trick).
   int all_tricks_seat() const;
+  // The seat whose moon or sun is scored this deal (moon_needs_sun applied), or -1.
+  int moon_or_sun_seat() const;
+  // new_moon_min_score: whether new moon may be scored for `shooter` on this deal.
+  bool new_moon_allowed(int shooter) const;
   void compute_ranks();
   Status check_pass(std::span<const Card> cards) const;
 

@@ -25,7 +25,9 @@ namespace hearts {
 
 // Bumped whenever Observation, BotConfig, Decision or the exported signatures change. The host
 // refuses plugins built against another version.
-inline constexpr uint32_t kAbiVersion = 2;  // 2: Observation became a view (pointers, no arrays)
+// 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
+// Observation::rules points at) gained the rule-book options of issue 17.
+inline constexpr uint32_t kAbiVersion = 3;
 
 extern "C" {
 

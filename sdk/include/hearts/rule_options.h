@@ -4,6 +4,7 @@
 // Thread safety: the table is immutable after first use; all functions are thread-safe.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,10 @@ struct RuleOption {
   std::string (*get)(const Rules&);
   // Sets the field from text; the error names the option and the accepted values.
   Status (*set)(Rules&, std::string_view);
+  // For an option added after records were first written: the value that plays every game as
+  // before it existed, which a record without the option is read with. Empty for the original
+  // options.
+  std::optional<std::string_view> value_before_added;
 };
 
 // Every option, in the order of the Rules struct.

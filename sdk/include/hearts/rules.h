@@ -70,6 +70,18 @@ enum class SunRule : uint8_t {
   kPunishment,  // whoever passed to the shooter scores twice the moon total, the others once
 };
 
+// The punishment rule on a deal where nobody passed to the sun's shooter (a hold or a shuffle).
+enum class PunishmentUnpassed : uint8_t {
+  kOthersOnce,      // the seed's words: "the others each receive 26" (the moon total)
+  kEveryoneDouble,  // everyone else twice the moon total, as under the plain sun rule
+};
+
+// Who must have reached new_moon_min_score before new moon may be scored.
+enum class NewMoonScoreHolder : uint8_t {
+  kShooter,  // the shooter's own game score
+  kAnyone,   // any player's game score ("he or she, or perhaps another player")
+};
+
 // How a game turns points into a result.
 enum class Settlement : uint8_t {
   kPoints,      // lowest cumulative penalty score wins; ties share
@@ -79,8 +91,10 @@ enum class Settlement : uint8_t {
 
 // Values for the cards that score, in penalty points (negative = bonus).
 enum class HeartValues : uint8_t {
-  kOneEach,    // every heart 1 point
-  kFaceValue,  // Spot Hearts: 2..10 face value, J 11, Q 12, K 13, A 14
+  kOneEach,          // every heart 1 point
+  kFaceValue,        // Spot Hearts: 2..10 face value, J 11, Q 12, K 13, A 14
+  kFaceValueAceOne,  // modern Spot Hearts: face value, but the A 1
+  kEagle,            // the 1887 Double or Eagle game's second scale: A 5, K 4, Q 3, J 2, pips 1
 };
 
 struct Rules {
@@ -103,6 +117,7 @@ struct Rules {
   bool no_points_first_trick = true;         // no penalty card on trick 1 unless no choice
   bool queen_forced = false;                 // club play: QS holder must play it when able
   bool black_jack_discard = false;           // JS must be discarded first when void in suit
+  bool penalty_breaks_hearts = false;        // any penalty card played breaks hearts
 
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
@@ -112,12 +127,23 @@ struct Rules {
   int jack_of_diamonds_points = 0;  // -10 for Omnibus (a bonus)
   int king_of_spades_points = 0;    // 10 for Black Maria
   int ace_of_spades_points = 0;     // 7 for Black Maria
+  // One more card with its own value, replacing every value above: the Omnibus bonus card
+  // (10D at -10, Culbertson and Arnold), or any card at any value. Empty = none.
+  CardSet bonus_card;
+  int bonus_card_points = -10;
 
   // --- Deal scoring ---
   MoonRule moon = MoonRule::kOldMoon;
   SunRule sun = SunRule::kNone;
-  bool sun_cleans_slate = false;  // taking every trick resets the game score to 0
-  bool no_tricks_bonus = false;   // -5 for a player who takes no trick
+  PunishmentUnpassed punishment_unpassed = PunishmentUnpassed::kOthersOnce;
+  bool sun_cleans_slate = false;         // taking every trick resets the game score to 0
+  bool sun_ignores_first_trick = false;  // "every trick" means every trick after the first
+  bool moon_needs_sun = false;           // a moon without every trick scores as taken
+  int new_moon_min_score = 0;            // new moon only once this game score is reached; 0 = off
+  NewMoonScoreHolder new_moon_score_holder = NewMoonScoreHolder::kShooter;
+  bool moon_cannot_win =
+      false;  // a deal with a moon or sun never ends the game in the shooter's favour
+  bool no_tricks_bonus = false;  // -5 for a player who takes no trick
 
   // --- Game end ---
   int end_score = 100;                    // game ends when a score reaches it; 0 = never
@@ -146,6 +172,7 @@ struct CompiledRules {
   CardSet in_play;                       // cards that are dealt (hands + kitty)
   CardSet penalty_cards;                 // in play, positive value
   CardSet counters;                      // in play, any non-zero value
+  CardSet breaks_hearts;                 // cards whose play breaks hearts
   int hand_size = 0;
   int kitty_size = 0;
   int pass_count = 0;  // resolved from rules.pass_count
@@ -185,5 +212,7 @@ std::string_view name(MoonRule v);
 std::string_view name(SunRule v);
 std::string_view name(Settlement v);
 std::string_view name(HeartValues v);
+std::string_view name(PunishmentUnpassed v);
+std::string_view name(NewMoonScoreHolder v);
 
 }  // namespace hearts
