@@ -131,10 +131,12 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
       *error = std::move(spec_error);
       return false;
     }
-    if (const std::string notice = sandbox_notice(source->identity()); !notice.empty()) {
-      std::cerr << "arena: " << notice << '\n';
-    }
     sources->push_back(std::move(source));
+  }
+  std::vector<BotIdentity> bots;
+  for (const auto& source : *sources) bots.push_back(source->identity());
+  for (const std::string& line : trust_notices(spec_options.trust, bots)) {
+    std::cerr << "arena: " << line << '\n';
   }
   return true;
 }

@@ -55,6 +55,8 @@ int run_serve(const ServeFlags& flags) {
   if (flags.bot.starts_with("isolated:") || !grpc_target(flags.bot).empty()) {
     return fail("serve: --bot must be a plugin name or file, not '" + flags.bot + "'");
   }
+  // The child's stdout is its log file: line-buffered, so a bot's last lines survive a kill.
+  if (flags.channel_fd >= 0) std::setvbuf(stdout, nullptr, _IOLBF, 0);
   if (flags.channel_fd >= 0 && flags.sandbox == "on" && !enter_child_sandbox(flags)) {
     std::fflush(nullptr);
     ::_exit(2);  // no exit handlers: the sandbox may refuse what they do

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -256,9 +257,49 @@ std::vector<PluginListing> list_plugins(const std::vector<std::string>& search_p
 }
 
 std::string sandbox_notice(const BotIdentity& identity) {
+  if (identity.runs_as == "isolated") {
+    return "bot '" + identity.name + "' (" + identity.path +
+           ") runs isolated WITHOUT the sandbox (--sandbox off: for debugging, never for a "
+           "rated run)";
+  }
   if (identity.runs_as != "sandboxed" || identity.spec.starts_with("isolated:")) return "";
-  return "bot '" + identity.name + "' (" + identity.spec + ") is not a bundled plugin: it runs " +
-         "isolated in the sandbox (--trust " + identity.name + " runs it in this process)";
+  // The file, not the name: a plugin in --plugin-dir may call itself after a bundled bot.
+  return "bot '" + identity.name + "' (" + identity.path + ") is not a bundled plugin: it runs " +
+         "isolated in the sandbox (--trust " + identity.path + " runs it in this process)";
+}
+
+std::vector<std::string> unmatched_trust(const TrustPolicy& trust,
+                                         const std::vector<BotIdentity>& bots) {
+  std::vector<std::string> unmatched;
+  for (const std::string& entry : trust.trusted) {
+    bool found = false;
+    for (const BotIdentity& bot : bots) {
+      const std::string plugin_spec =
+          bot.spec.substr(bot.spec.starts_with("trusted:") || bot.spec.starts_with("isolated:")
+                              ? bot.spec.find(':') + 1
+                              : 0);
+      found =
+          found || entry == plugin_spec || entry == bot.name ||
+          (is_plugin_path(entry) && !bot.path.empty() && canonical(entry) == canonical(bot.path));
+    }
+    if (!found) unmatched.push_back(entry);
+  }
+  return unmatched;
+}
+
+std::vector<std::string> trust_notices(const TrustPolicy& trust,
+                                       const std::vector<BotIdentity>& bots) {
+  std::vector<std::string> lines;
+  for (const BotIdentity& bot : bots) {
+    if (std::string notice = sandbox_notice(bot); !notice.empty()) {
+      // Two entrants of one plugin file: one line is enough.
+      if (std::find(lines.begin(), lines.end(), notice) == lines.end()) lines.push_back(notice);
+    }
+  }
+  for (const std::string& entry : unmatched_trust(trust, bots)) {
+    lines.push_back("--trust " + entry + " names none of the bots: it trusts nothing");
+  }
+  return lines;
 }
 
 std::vector<std::string> split_bot_list(const std::string& list) {

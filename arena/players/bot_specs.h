@@ -57,9 +57,18 @@ struct PluginListing {
 std::vector<PluginListing> list_plugins(const std::vector<std::string>& search_path,
                                         const SpecOptions& options);
 
+// What `play` and `tournament` print once their bots are loaded: a sandbox_notice() per bot,
+// and a warning per --trust entry that names none of them.
+std::vector<std::string> trust_notices(const TrustPolicy& trust,
+                                       const std::vector<BotIdentity>& bots);
+
 // The line `play` and `tournament` print for a bot that runs in the sandbox because it is not
-// trusted (names it and says how to trust it); empty for every other bot.
+// trusted (names its file and says how to trust it), or in a child without the sandbox
+// (--sandbox off); empty for every other bot.
 std::string sandbox_notice(const BotIdentity& identity);
+// The --trust entries that name none of `bots` (a typo trusts nothing): each is worth a warning.
+std::vector<std::string> unmatched_trust(const TrustPolicy& trust,
+                                         const std::vector<BotIdentity>& bots);
 
 // Splits "a,b,c" into specs; empty items are an error reported by the caller.
 std::vector<std::string> split_bot_list(const std::string& list);

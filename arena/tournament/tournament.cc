@@ -122,10 +122,12 @@ bool load_sources(const TournamentSetup& setup, std::vector<std::shared_ptr<Play
   for (const std::string& spec : setup.specs) {
     auto source = resolve_bot_spec(spec, search_path, error, setup.spec_options);
     if (!source) return false;
-    if (const std::string notice = sandbox_notice(source->identity()); !notice.empty()) {
-      std::fprintf(stderr, "arena: %s\n", notice.c_str());
-    }
     sources->push_back(std::move(source));
+  }
+  std::vector<BotIdentity> bots;
+  for (const auto& source : *sources) bots.push_back(source->identity());
+  for (const std::string& line : trust_notices(setup.spec_options.trust, bots)) {
+    std::fprintf(stderr, "arena: %s\n", line.c_str());
   }
   return true;
 }

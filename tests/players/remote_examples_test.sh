@@ -46,6 +46,7 @@ start_server() {
   local name=$1
   shift
   local log="$work/$name.log"
+  : >"$log"  # exists before the server opens it: the loop below may read it first
   "$@" >"$log" 2>&1 &
   server_pid=$!
   port=""

@@ -84,6 +84,8 @@ class SandboxEscapeTest : public ::testing::Test {
     const auto replay = run_arena("replay " + (out_ / "records.rec").string());
     EXPECT_NE(replay.out.find(detail), std::string::npos) << replay.out.substr(0, 4000);
     EXPECT_EQ(bot_logs(out_).find("ESCAPED"), std::string::npos) << bot_logs(out_);
+    EXPECT_NE(bot_logs(out_).find("trying "), std::string::npos)
+        << "the bot's last unflushed line is lost: " << bot_logs(out_);
   }
 
   fs::path dir_;
@@ -169,8 +171,11 @@ TEST_F(SandboxEscapeTest, AnUntrustedPluginIsNeverLoadedIntoTheArena) {
   const auto run = play("write_passwd", "", "HEARTS_ESCAPE_LOAD_MARK=" + mark.string());
   ASSERT_EQ(run.exit_code, 0) << run.out;
   EXPECT_FALSE(fs::exists(mark));
-  EXPECT_NE(run.out.find("bot 'escape_write_passwd' (escape_write_passwd) is not a bundled "
-                         "plugin: it runs isolated in the sandbox"),
+  // The notice names the file, and trusting means naming the file.
+  const std::string file = kTestPlugins + "/libescape_write_passwd_bot.so";
+  EXPECT_NE(run.out.find("bot 'escape_write_passwd' (" + file +
+                         ") is not a bundled plugin: it runs isolated in the sandbox (--trust " +
+                         file + " runs it in this process)"),
             std::string::npos)
       << run.out;
 }
@@ -204,8 +209,14 @@ TEST_F(SandboxEscapeTest, TrustedPrefixAndBundledPluginsRunInProcess) {
 
 TEST_F(SandboxEscapeTest, SandboxOffRunsTheChildWithoutIt) {
   // For debugging: the same attempt gets through, and the records say the bot was not sandboxed.
-  const auto run = play("fork", "--sandbox off");
+  const auto run = play("fork", "--sandbox off --trust escape_frok");
   ASSERT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_NE(run.out.find("runs isolated WITHOUT the sandbox (--sandbox off"), std::string::npos)
+      << run.out;
+  // A --trust that names no bot is a typo worth a line, not silence.
+  EXPECT_NE(run.out.find("--trust escape_frok names none of the bots: it trusts nothing"),
+            std::string::npos)
+      << run.out;
   EXPECT_NE(bot_logs(out_).find("ESCAPED: forked"), std::string::npos) << bot_logs(out_);
   const std::string results = read_text(out_ / "results.json");
   EXPECT_NE(results.find("\"runs_as\": \"isolated\""), std::string::npos) << results;

@@ -117,6 +117,9 @@ void spin() {
 
 void attempt() {
   const std::string which = ESCAPE_STRINGIFY(ESCAPE_ATTEMPT);
+  // Not flushed: the arena line-buffers a child's stdout, so this reaches the log although the
+  // sandbox ends the process before any exit handler could flush it.
+  std::printf("trying %s\n", which.c_str());
   if (which == "write_passwd") write_passwd();
   if (which == "write_records") write_records();
   if (which == "connect") connect_out();
