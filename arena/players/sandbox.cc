@@ -63,6 +63,9 @@ void on_refused_call(int, siginfo_t* info, void*) {
     std::memcpy(frame + sizeof header, text, n);
     [[maybe_unused]] const ssize_t sent = ::write(report_fd, frame, sizeof header + n);
   }
+  // And in the bot's own log, where its author looks first.
+  if (n < sizeof text) text[n++] = '\n';
+  [[maybe_unused]] const ssize_t logged = ::write(STDERR_FILENO, text, n);
   ::syscall(SYS_exit_group, kBlockedCallExit);
 }
 

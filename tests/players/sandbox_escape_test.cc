@@ -81,6 +81,9 @@ class SandboxEscapeTest : public ::testing::Test {
     const std::string results = read_text(out_ / "results.json");
     EXPECT_NE(results.find("\"runs_as\": \"sandboxed\""), std::string::npos) << results;
     EXPECT_NE(results.find("\"" + violation + "\": 4"), std::string::npos) << results;
+    if (violation == "CRASH") {  // the bot's log says what was refused, too
+      EXPECT_NE(bot_logs(out_).find(detail), std::string::npos) << bot_logs(out_);
+    }
     const auto replay = run_arena("replay " + (out_ / "records.rec").string());
     EXPECT_NE(replay.out.find(detail), std::string::npos) << replay.out.substr(0, 4000);
     EXPECT_EQ(bot_logs(out_).find("ESCAPED"), std::string::npos) << bot_logs(out_);
