@@ -1,8 +1,6 @@
-// The payloads of the isolated-plugin frames (frame_channel.h). The child is the arena's own
-// executable, so plain structs travel as their bytes: an Observation is copied whole (memcpy, so
-// scalar fields added to it travel without changes here) followed by the arrays its pointers
-// refer to, and the receiver points those pointers at its own copies. Its rules travel once per
-// channel (and again only if they change) as a kRules frame.
+// The payloads of the isolated-plugin frames on the control socket (frame_channel.h): the child's
+// hello, and the reply head and decision check that the shared-memory pages (shm_channel.h)
+// carry. The child is the arena's own executable, so plain structs travel as their bytes.
 //
 // Every length and count read from a frame is checked before use: a bad frame is an error
 // naming what is wrong, never a crash of the reader.
@@ -15,7 +13,6 @@
 #include "hearts/observation.h"
 #include "hearts/plugin.h"
 #include "players/frame_channel.h"
-#include "players/owned_observation.h"
 #include "players/player.h"
 
 namespace arena {
@@ -46,11 +43,6 @@ struct ReplyHead {
   uint32_t detail_size = 0;  // the one-line error text that follows
   hearts::Decision decision{};
 };
-
-void append_observation(const hearts::Observation& obs, FrameBuffer* out);
-// Takes an observation from the front of `payload`; `rules` becomes its rules. False with *error.
-bool take_observation(std::span<const char>& payload, const hearts::CompiledRules* rules,
-                      OwnedObservation* out, std::string* error);
 
 // What is wrong with a decision read from a frame (card ids or counts out of range for `phase`),
 // to say so in the violation the referee records; empty if nothing.

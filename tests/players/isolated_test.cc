@@ -476,107 +476,6 @@ void fill_busy_observation(const hearts::CompiledRules& rules, OwnedObservation&
   obs.random_seed = 0xDEADBEEFCAFEull;
 }
 
-TEST(IsolatedFrames, ObservationTravelsByteForByteWithItsArrays) {
-  const auto rules = fixed_deals(3);
-  auto sender = std::make_unique<OwnedObservation>();
-  fill_busy_observation(rules, *sender);
-  const hearts::Observation& obs = sender->obs;
-  FrameBuffer out;
-  out.begin(FrameType::kDecide, 9);
-  append_observation(obs, &out);
-  out.end();
-
-  SocketPair pair;
-  pair.write(out.bytes().data(), out.bytes().size());
-  FrameReader reader(pair.fds[0]);
-  Frame frame;
-  std::string detail;
-  ASSERT_EQ(reader.read(in_ms(2000), &frame, &detail), ReadStatus::kOk) << detail;
-  EXPECT_EQ(frame.header.type, static_cast<uint32_t>(FrameType::kDecide));
-  EXPECT_EQ(frame.header.seq, 9u);
-  hearts::CompiledRules receiver_rules = rules;  // the child's own copy
-  auto copy = std::make_unique<OwnedObservation>();
-  std::span<const char> payload = frame.payload;
-  ASSERT_TRUE(take_observation(payload, &receiver_rules, copy.get(), &detail)) << detail;
-  EXPECT_TRUE(payload.empty());
-  // The pointers now lead to the receiver's copies...
-  const hearts::Observation& got = copy->obs;
-  EXPECT_EQ(got.rules, &receiver_rules);
-  EXPECT_EQ(got.plays, copy->plays.data());
-  EXPECT_EQ(got.trick_winners, copy->trick_winners.data());
-  EXPECT_EQ(got.passed, copy->passed.data());
-  EXPECT_EQ(got.received, copy->received.data());
-  EXPECT_EQ(got.scores, copy->scores.data());
-  for (int k = 0; k < obs.num_plays; ++k) {
-    EXPECT_EQ(got.plays[k].seat, obs.plays[k].seat);
-    EXPECT_EQ(got.plays[k].card, obs.plays[k].card);
-  }
-  for (int k = 0; k < obs.tricks_completed; ++k) {
-    EXPECT_EQ(got.trick_winners[k], obs.trick_winners[k]);
-  }
-  for (int k = 0; k < 3; ++k) {
-    EXPECT_EQ(got.passed[k], obs.passed[k]);
-    EXPECT_EQ(got.received[k].card, obs.received[k].card);
-    EXPECT_EQ(got.received[k].from_seat, obs.received[k].from_seat);
-  }
-  for (int s = 0; s < hearts::kMaxPlayers; ++s) {
-    EXPECT_EQ(got.points_taken[s], obs.points_taken[s]) << s;
-    EXPECT_EQ(got.tricks_won[s], obs.tricks_won[s]) << s;
-    EXPECT_EQ(got.scores[s], obs.scores[s]) << s;
-    EXPECT_EQ(got.counters[s], obs.counters[s]) << s;
-  }
-  // ...and everything else is the sender's bytes, whatever fields Observation has.
-  hearts::Observation same = got;
-  same.rules = obs.rules;
-  same.plays = obs.plays;
-  same.trick_winners = obs.trick_winners;
-  same.passed = obs.passed;
-  same.received = obs.received;
-  same.points_taken = obs.points_taken;
-  same.tricks_won = obs.tricks_won;
-  same.scores = obs.scores;
-  same.counters = obs.counters;
-  EXPECT_EQ(std::memcmp(&same, &obs, sizeof obs), 0);
-}
-
-TEST(IsolatedFrames, ShortOrInconsistentObservationsAreRejected) {
-  const auto rules = fixed_deals(3);
-  auto sender = std::make_unique<OwnedObservation>();
-  fill_busy_observation(rules, *sender);
-  const hearts::Observation& obs = sender->obs;
-  FrameBuffer out;
-  append_observation(obs, &out);
-  const std::vector<char> whole = out.bytes();
-  auto copy = std::make_unique<OwnedObservation>();
-  for (size_t size = 0; size < whole.size(); ++size) {
-    std::span<const char> payload(whole.data(), size);
-    std::string error;
-    EXPECT_FALSE(take_observation(payload, &rules, copy.get(), &error)) << size << " bytes";
-    EXPECT_FALSE(error.empty());
-  }
-  std::string error;
-  std::span<const char> payload(whole);
-  EXPECT_FALSE(take_observation(payload, nullptr, copy.get(), &error)) << "no rules sent";
-  EXPECT_NE(error.find("no rules"), std::string::npos) << error;
-  for (auto spoil : std::vector<std::function<void(hearts::Observation&)>>{
-           [](hearts::Observation& o) { o.num_plays = 53; },
-           [](hearts::Observation& o) { o.num_plays = -1; },
-           [](hearts::Observation& o) { o.tricks_completed = 18; },
-           [](hearts::Observation& o) { o.passed_count = 7; },
-           [](hearts::Observation& o) { o.seat = 4; },
-           [](hearts::Observation& o) { o.num_players = 5; }}) {
-    hearts::Observation bad = obs;
-    spoil(bad);
-    FrameBuffer spoilt;
-    spoilt.append_value(bad);
-    spoilt.append(whole.data() + sizeof bad, whole.size() - sizeof bad);
-    std::span<const char> bytes(spoilt.bytes());
-    error.clear();
-    EXPECT_FALSE(take_observation(bytes, &rules, copy.get(), &error));
-    EXPECT_FALSE(error.empty());
-  }
-}
-
 TEST(IsolatedFrames, DecisionsWithImpossibleCardsAreCaught) {
   hearts::Decision decision{};
   decision.card = hearts::Card::from_id(13);
@@ -773,6 +672,50 @@ TEST(IsolatedPages, ObservationTravelsThroughItsSlotByteForByte) {
     EXPECT_EQ(b.tricks_won[s], a.tricks_won[s]);
     EXPECT_EQ(b.scores[s], a.scores[s]);
     EXPECT_EQ(b.counters[s], a.counters[s]);
+  }
+  // The pointers lead to the receiver's copies...
+  EXPECT_EQ(b.rules, &rules);
+  EXPECT_EQ(b.plays, received->plays.data());
+  EXPECT_EQ(b.trick_winners, received->trick_winners.data());
+  EXPECT_EQ(b.passed, received->passed.data());
+  EXPECT_EQ(b.received, received->received.data());
+  EXPECT_EQ(b.scores, received->scores.data());
+  // ...and everything else is the sender's bytes, whatever fields Observation has.
+  hearts::Observation same = b;
+  same.rules = a.rules;
+  same.plays = a.plays;
+  same.trick_winners = a.trick_winners;
+  same.passed = a.passed;
+  same.received = a.received;
+  same.points_taken = a.points_taken;
+  same.tricks_won = a.tricks_won;
+  same.scores = a.scores;
+  same.counters = a.counters;
+  EXPECT_EQ(std::memcmp(&same, &a, sizeof a), 0);
+}
+
+TEST(IsolatedPages, InconsistentObservationSlotsAreRejected) {
+  const auto rules = fixed_deals(3);
+  auto sender = std::make_unique<OwnedObservation>();
+  fill_busy_observation(rules, *sender);
+  auto slot = std::make_unique<ObservationSlot>();
+  fill_observation_slot(sender->obs, slot.get());
+  auto copy = std::make_unique<OwnedObservation>();
+  std::string error;
+  EXPECT_FALSE(take_observation_slot(*slot, nullptr, copy.get(), &error)) << "no rules sent";
+  EXPECT_NE(error.find("no rules"), std::string::npos) << error;
+  for (auto spoil : std::vector<std::function<void(hearts::Observation&)>>{
+           [](hearts::Observation& o) { o.num_plays = 53; },
+           [](hearts::Observation& o) { o.num_plays = -1; },
+           [](hearts::Observation& o) { o.tricks_completed = 18; },
+           [](hearts::Observation& o) { o.passed_count = 7; },
+           [](hearts::Observation& o) { o.seat = 4; },
+           [](hearts::Observation& o) { o.num_players = 5; }}) {
+    auto bad = std::make_unique<ObservationSlot>(*slot);
+    spoil(bad->obs);
+    error.clear();
+    EXPECT_FALSE(take_observation_slot(*bad, &rules, copy.get(), &error));
+    EXPECT_FALSE(error.empty());
   }
 }
 
