@@ -83,12 +83,18 @@ bool probe_identity(const std::string& path, const SpecOptions& options, BotIden
   return !identity->name.empty();
 }
 
-bool probe_name(const std::string& path, const SpecOptions& options, std::string* name,
-                std::string* error) {
-  BotIdentity identity;
-  const bool ok = probe_identity(path, options, &identity, error);
-  *name = identity.name;
-  return ok;
+// A plugin file's identity: read by loading it here (`load_here`: bundled, or no trust policy)
+// or from a sandboxed child's hello. False with *error if it cannot be used.
+bool read_identity(const std::string& path, bool load_here, const SpecOptions& options, bool hash,
+                   BotIdentity* identity, std::string* error) {
+  if (load_here) {
+    auto library = PluginLibrary::open(path, error, hash);
+    if (library) *identity = library->identity();
+    return library != nullptr;
+  }
+  if (!probe_identity(path, options, identity, error)) return false;
+  if (hash) identity->file_sha256 = sha256_file(path).value_or("");
+  return true;
 }
 
 // Where a plugin spec leads, found without running untrusted code in this process.
@@ -107,22 +113,12 @@ bool find_by_name(const std::string& spec, const std::vector<std::string>& searc
     const bool bundled = in_bundled_dir(dir);
     // Without the trust policy (a library caller's choice) every folder is read in process.
     const bool load_here = bundled || !options.trust.isolate_untrusted;
-    std::error_code ec;
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (entry.path().extension() == ".so") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
     std::string found;
-    for (const fs::path& file : files) {
-      std::string name;
+    for (const fs::path& file : plugin_files(dir)) {
+      BotIdentity identity;
       std::string failure;
-      if (load_here) {
-        auto library = PluginLibrary::open(file.string(), &failure, /*compute_hash=*/false);
-        if (library) name = library->identity().name;
-      } else {
-        probe_name(file.string(), options, &name, &failure);
-      }
+      read_identity(file.string(), load_here, options, /*hash=*/false, &identity, &failure);
+      const std::string& name = identity.name;
       if (name.empty()) {
         // A file named for the bot that could not be used says more than "no such name".
         const std::string stem = file.stem().string();
@@ -232,24 +228,12 @@ std::vector<PluginListing> list_plugins(const std::vector<std::string>& search_p
   std::set<std::string> seen;
   for (const std::string& dir : search_path) {
     const bool load_here = in_bundled_dir(dir) || !options.trust.isolate_untrusted;
-    std::error_code ec;
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (entry.path().extension() == ".so") files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());  // directory order is arbitrary; listings are not
-    for (const fs::path& file : files) {
+    for (const fs::path& file : plugin_files(dir)) {
       if (!seen.insert(canonical(file.string())).second) continue;
       PluginListing item;
       item.path = file.string();
       item.sandboxed = !load_here;
-      if (load_here) {
-        if (auto library = PluginLibrary::open(item.path, &item.error)) {
-          item.identity = library->identity();
-        }
-      } else if (probe_identity(item.path, options, &item.identity, &item.error)) {
-        item.identity.file_sha256 = sha256_file(item.path).value_or("");
-      }
+      read_identity(item.path, load_here, options, /*hash=*/true, &item.identity, &item.error);
       listed.push_back(std::move(item));
     }
   }

@@ -196,19 +196,24 @@ std::vector<std::string> plugin_search_path(const std::vector<std::string>& plug
   return unique;
 }
 
+std::vector<fs::path> plugin_files(const std::string& dir) {
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() == ".so") files.push_back(entry.path());
+  }
+  if (ec) spdlog::warn("plugin directory {}: {}", dir, ec.message());
+  std::sort(files.begin(), files.end());  // directory order is arbitrary; results are not
+  return files;
+}
+
 std::vector<DiscoveredPlugin> discover_plugins(const std::vector<std::string>& search_path,
                                                bool hash_files) {
   std::vector<DiscoveredPlugin> found;
   std::set<std::string> seen_files;
   for (const std::string& dir : search_path) {
     std::error_code ec;
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      if (entry.path().extension() == ".so") files.push_back(entry.path());
-    }
-    if (ec) spdlog::warn("plugin directory {}: {}", dir, ec.message());
-    std::sort(files.begin(), files.end());  // directory order is arbitrary; results are not
-    for (const fs::path& file : files) {
+    for (const fs::path& file : plugin_files(dir)) {
       const std::string canonical = fs::weakly_canonical(file, ec).string();
       if (!seen_files.insert(canonical).second) continue;
       DiscoveredPlugin plugin;

@@ -7,6 +7,7 @@
 // Thread safety: a loaded PluginLibrary may create bots from several threads at once.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,9 @@ std::vector<std::string> split_path_list(const std::string& list);
 std::vector<std::string> bundled_plugin_dirs();
 // True if `path` (a file or folder) is inside one of bundled_plugin_dirs().
 bool in_bundled_dir(const std::string& path);
+
+// The *.so files of one folder, sorted (a folder that cannot be read is a warning and none).
+std::vector<std::filesystem::path> plugin_files(const std::string& dir);
 
 struct DiscoveredPlugin {
   std::shared_ptr<PluginLibrary> library;  // null if the file failed to load
