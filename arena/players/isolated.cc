@@ -143,7 +143,12 @@ void apply_child_limits(const ChildLimits& limits) {
     limit(RLIMIT_AS, static_cast<rlim_t>(limits.memory_limit_mb) * 1024 * 1024);
   }
   limit(RLIMIT_CORE, 0);
-  if (limits.cpu_seconds > 0) limit(RLIMIT_CPU, static_cast<rlim_t>(limits.cpu_seconds));
+  if (limits.cpu_seconds > 0) {
+    // Soft below hard: the child dies of SIGXCPU, which names the cause, not of a bare SIGKILL.
+    const rlim_t seconds = static_cast<rlim_t>(limits.cpu_seconds);
+    const rlimit cpu{seconds, seconds + 1};
+    ::setrlimit(RLIMIT_CPU, &cpu);
+  }
   if (limits.file_size_bytes > 0) {
     limit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.file_size_bytes));
     ::signal(SIGXFSZ, SIG_IGN);  // a full log makes writes fail, not the child die

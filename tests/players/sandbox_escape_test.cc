@@ -81,7 +81,7 @@ class SandboxEscapeTest : public ::testing::Test {
     const std::string results = read_text(out_ / "results.json");
     EXPECT_NE(results.find("\"runs_as\": \"sandboxed\""), std::string::npos) << results;
     EXPECT_NE(results.find("\"" + violation + "\": 4"), std::string::npos) << results;
-    if (violation == "CRASH") {  // the bot's log says what was refused, too
+    if (detail.ends_with("(seccomp)")) {  // the bot's log says what was refused, too
       EXPECT_NE(bot_logs(out_).find(detail), std::string::npos) << bot_logs(out_);
     }
     const auto replay = run_arena("replay " + (out_ / "records.rec").string());
@@ -148,6 +148,12 @@ TEST_F(SandboxEscapeTest, KillingTheArenaIsBlocked) {
 
 TEST_F(SandboxEscapeTest, SpinningForeverIsATimeout) {
   expect_contained(play("spin", "--move-ms 100"), "TIMEOUT", "no answer within 100 ms");
+}
+
+TEST_F(SandboxEscapeTest, SpinningPastTheCpuLimitIsACrash) {
+  // A deadline far away: the CPU-time limit (SIGXCPU) ends the spinning child first.
+  expect_contained(play("spin", "--move-ms 20000 --bot-cpu-seconds 1"), "CRASH",
+                   "was killed by signal 24 (SIGXCPU)");
 }
 
 TEST_F(SandboxEscapeTest, AllocatingBeyondTheLimitIsContained) {
