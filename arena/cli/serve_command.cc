@@ -28,6 +28,16 @@ struct ServeFlags {
   std::string token_file;
 };
 
+// One frame of text to the arena on the control socket; best effort (the arena may be gone).
+void send_text_frame(int fd, FrameType type, const std::string& text) {
+  FrameBuffer frame;
+  frame.begin(type, 0);
+  frame.append(text.data(), text.size());
+  frame.end();
+  std::string ignored;
+  send_all(fd, frame.bytes(), &ignored);
+}
+
 // The isolated child's sandbox, entered before the plugin is loaded: the plugin's constructors
 // run inside it too. Notes on what this kernel lacks go to the arena as a kSandboxNotes frame.
 bool enter_child_sandbox(const ServeFlags& flags) {
@@ -42,11 +52,7 @@ bool enter_child_sandbox(const ServeFlags& flags) {
   }
   if (!state.notes.empty()) {
     std::fprintf(stderr, "arena: serve: sandbox: %s\n", state.notes.c_str());
-    FrameBuffer notes;
-    notes.begin(FrameType::kSandboxNotes, 0);
-    notes.append(state.notes.data(), state.notes.size());
-    notes.end();
-    send_all(flags.channel_fd, notes.bytes(), &error);
+    send_text_frame(flags.channel_fd, FrameType::kSandboxNotes, state.notes);
   }
   return true;
 }
@@ -65,12 +71,7 @@ int run_serve(const ServeFlags& flags) {
   auto source = resolve_bot_spec(flags.bot, plugin_search_path(flags.plugin_dirs), &error);
   if (!source && flags.channel_fd >= 0) {
     std::fprintf(stderr, "arena: %s\n", error.c_str());
-    FrameBuffer reason;
-    reason.begin(FrameType::kStartError, 0);
-    reason.append(error.data(), error.size());
-    reason.end();
-    std::string ignored;
-    send_all(flags.channel_fd, reason.bytes(), &ignored);
+    send_text_frame(flags.channel_fd, FrameType::kStartError, error);
     std::fflush(nullptr);
     ::_exit(2);
   }
