@@ -140,6 +140,9 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
     out->add_scores(obs.scores[s]);
     out->add_counters(obs.counters[s]);
   }
+  if (obs.rules->rules.complex_scores) {
+    for (int s = 0; s < n; ++s) out->add_scores_imag(obs.scores_imag[s]);
+  }
   out->set_deals_completed(obs.deals_completed);
   out->set_time_left_us(obs.time_left_us);
   out->set_bank_left_us(obs.bank_left_us);
@@ -230,6 +233,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
     out->scores[s] = in.scores(s);
     out->counters[s] = in.counters(s);
   }
+  out->scores_imag = {};
+  for (int s = 0; s < n && s < in.scores_imag_size(); ++s) out->scores_imag[s] = in.scores_imag(s);
   obs.deals_completed = in.deals_completed();
   obs.time_left_us = in.time_left_us();
   obs.bank_left_us = in.bank_left_us();

@@ -26,6 +26,7 @@ struct OwnedObservation {
     obs.tricks_won = tricks_won.data();
     obs.scores = scores.data();
     obs.counters = counters.data();
+    obs.scores_imag = scores_imag.data();
   }
 
   hearts::Observation obs;
@@ -37,6 +38,7 @@ struct OwnedObservation {
   hearts::SeatCounts tricks_won{};
   hearts::SeatCounts scores{};
   hearts::SeatCounts counters{};
+  hearts::SeatCounts scores_imag{};
 };
 
 }  // namespace arena

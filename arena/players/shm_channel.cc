@@ -105,6 +105,7 @@ void fill_observation_slot(const hearts::Observation& obs, ObservationSlot* slot
   std::memcpy(slot->tricks_won.data(), obs.tricks_won, kSeatCountsSize);
   std::memcpy(slot->scores.data(), obs.scores, kSeatCountsSize);
   std::memcpy(slot->counters.data(), obs.counters, kSeatCountsSize);
+  std::memcpy(slot->scores_imag.data(), obs.scores_imag, kSeatCountsSize);
 }
 
 bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRules* rules,
@@ -138,6 +139,7 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
   out->tricks_won = slot.tricks_won;
   out->scores = slot.scores;
   out->counters = slot.counters;
+  out->scores_imag = slot.scores_imag;
   return true;
 }
 

@@ -47,6 +47,7 @@ struct ObservationSlot {
   hearts::Card passed[hearts::kMaxPassCards];
   hearts::ReceivedCard received[hearts::kMaxPassCards];
   hearts::SeatCounts points_taken, tricks_won, scores, counters;
+  hearts::SeatCounts scores_imag;
 };
 
 enum ShmRequestFlags : uint32_t {

@@ -311,7 +311,14 @@ CardSet Game::legal_plays() const {
       if (r.first_lead == FirstLead::kTwoOfClubs) return CardSet{first_lead_card_};
       if (r.first_lead == FirstLead::kAnyClub) return hand.of_suit(Suit::kClubs);
     }
-    return lead_options(usable);
+    const CardSet options = lead_options(usable);
+    if (first_trick && r.heart_lead_first_trick != HeartLeadFirstTrick::kAllowed &&
+        heart_lead_banned()) {
+      // Greek Hearts: any non-heart the other rules allow, else any non-heart held.
+      if (!(options - kHearts).empty()) return options - kHearts;
+      if (!(hand - kHearts).empty()) return hand - kHearts;
+    }
+    return options;
   }
   const Suit led = trick_best_.suit();
   const CardSet follow = hand.of_suit(led);
@@ -473,6 +480,7 @@ void Game::apply_deal_scores(bool new_moon) {
       if (tricks_won_[s] == 0) score[s] += kNoTricksBonus;
     }
   }
+  if (r.complex_scores) score_complex();
   add_deal_to_scores();
   settle_counters();
   ++deals_completed_;
@@ -511,12 +519,14 @@ void Game::score_moon(bool new_moon) {
   const Rules& r = rules_.rules;
   const int n = num_players();
   const int total = rules_.moon_total;
+  // What the moon pays: the moon total, or Greek Hearts' fixed slam.
+  const int paid = r.moon_points > 0 ? r.moon_points : total;
   DealResult& d = last_deal_;
   auto& score = d.deal_score;
   const int shooter = d.moon_shooter;
 
   auto old_moon = [&] {
-    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : total;
+    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : paid;
   };
   if (!new_moon_allowed(shooter)) {
     // Below new_moon_min_score only old moon may be scored (validate() admits the option only
@@ -535,11 +545,11 @@ void Game::score_moon(bool new_moon) {
       old_moon();
       break;
     case MoonRule::kNewMoon:
-      score[shooter] -= 2 * total;
+      score[shooter] -= total + paid;
       break;
     case MoonRule::kShooterChoice:
       if (new_moon) {
-        score[shooter] -= 2 * total;
+        score[shooter] -= total + paid;
       } else {
         old_moon();
       }
@@ -548,13 +558,13 @@ void Game::score_moon(bool new_moon) {
       old_moon();
       if (old_moon_loses(shooter)) {
         for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
-        score[shooter] -= 2 * total;
+        score[shooter] -= total + paid;
         new_moon = true;
       }
       break;
     case MoonRule::kOmnibus:
       score.fill(0);
-      score[shooter] = -total;
+      score[shooter] = -paid;
       break;
   }
   d.new_moon =
@@ -584,6 +594,7 @@ void Game::add_deal_to_scores() {
   const auto& score = last_deal_.deal_score;
   for (int s = 0; s < num_players(); ++s) {
     scores_[s] += score[s];
+    scores_imag_[s] += last_deal_.deal_score_imag[s];
     if (r.exactly_end_score_resets && r.end_score > 0 && scores_[s] == r.end_score) scores_[s] = 0;
   }
   if (r.sun_cleans_slate) {
@@ -618,6 +629,10 @@ void Game::settle_counters() {
       }
       pool_ -= share * claimants;
     }
+  } else if (r.settlement == Settlement::kChips1887) {
+    settle_chips1887();
+  } else if (r.settlement == Settlement::kLives) {
+    settle_lives();
   }
   for (int s = 0; s < n; ++s) counters_[s] += d.counters_delta[s];
 }
@@ -625,7 +640,11 @@ void Game::settle_counters() {
 void Game::end_deal_or_game() {
   const Rules& r = rules_.rules;
   bool over = r.fixed_deals > 0 && deals_completed_ >= r.fixed_deals;
-  for (int s = 0; s < num_players() && r.end_score > 0; ++s) over |= scores_[s] >= r.end_score;
+  const int64_t end_squared = static_cast<int64_t>(r.end_score) * r.end_score;
+  for (int s = 0; s < num_players() && r.end_score > 0; ++s) {
+    over |=
+        r.complex_scores ? complex_magnitude_squared(s) >= end_squared : scores_[s] >= r.end_score;
+  }
   if (over && r.moon_cannot_win) {
     // A moon or sun shooter who would win (alone or tied) plays at least one more deal.
     const int shooter = moon_or_sun_seat();
@@ -635,6 +654,7 @@ void Game::end_deal_or_game() {
     }
   }
   if (over) {
+    if (r.settlement == Settlement::kStakes) settle_stakes();
     compute_ranks();
     phase_ = Phase::kGameOver;
     to_act_ = -1;
@@ -649,10 +669,15 @@ void Game::end_deal_or_game() {
 void Game::compute_ranks() {
   const int n = num_players();
   const bool by_counters = rules_.rules.settlement != Settlement::kPoints;
+  const bool complex = rules_.rules.complex_scores;
   for (int s = 0; s < n; ++s) {
     int better = 0;
     for (int t = 0; t < n; ++t) {
-      better += by_counters ? counters_[t] > counters_[s] : scores_[t] < scores_[s];
+      if (complex) {
+        better += complex_magnitude_squared(t) < complex_magnitude_squared(s);
+      } else {
+        better += by_counters ? counters_[t] > counters_[s] : scores_[t] < scores_[s];
+      }
     }
     ranks_[s] = 1 + better;
   }

@@ -44,6 +44,7 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.tricks_won = game.all_tricks_won().data();
   obs.scores = game.all_scores().data();
   obs.counters = game.all_counters().data();
+  obs.scores_imag = game.all_scores_imag().data();
   obs.deals_completed = game.deals_completed();
   obs.time_left_us = 0;
   obs.bank_left_us = -1;

@@ -2,6 +2,10 @@
 #include "hearts/rules.h"
 
 namespace hearts {
+
+// Heartsette, the Greek Hearts versions and Complex Hearts (presets_scoring.cc).
+void add_scoring_presets(std::vector<Preset>& all);
+
 namespace {
 
 // The old games before the modern restrictions: eldest leads anything, hearts may be led at any
@@ -94,8 +98,12 @@ void add_hoyle_presets(std::vector<Preset>& all) {
   hearts1887.moon = MoonRule::kNone;
   hearts1887.end_score = 0;
   hearts1887.fixed_deals = 8;
+  // "Players draw a fixed number of chips, typically 25 or 50"; the lowest collects.
+  hearts1887.settlement = Settlement::kChips1887;
+  hearts1887.starting_counters = 50;
   all.push_back({"hearts1887",
-                 "the original game: only hearts count, no passing, eldest leads, eight deals",
+                 "the original game: only hearts count, no passing, eldest leads, eight deals "
+                 "settled in chips (the fewest hearts collects; 13 hearts pays 13)",
                  "Hearts: The Standard Hoyle (1887); Arnold (2011)", hearts1887});
 }
 
@@ -133,6 +141,7 @@ std::vector<Preset> make_presets() {
   add_card_value_presets(all);
   add_hoyle_presets(all);
   add_black_maria_and_openspiel(all);
+  add_scoring_presets(all);
   return all;
 }
 

@@ -14,7 +14,7 @@ struct EnumValues;
     static constexpr E kAll[] = {__VA_ARGS__}; \
   };
 HEARTS_ENUM_VALUES(DeckAdjust, DeckAdjust::kMorehead2001, DeckAdjust::kFoster1909,
-                   DeckAdjust::kCulbertson1950, DeckAdjust::kKitty)
+                   DeckAdjust::kCulbertson1950, DeckAdjust::kKitty, DeckAdjust::kHeartsette)
 HEARTS_ENUM_VALUES(PassSchedule, PassSchedule::kNone, PassSchedule::kLeft, PassSchedule::kRight,
                    PassSchedule::kLeftRight, PassSchedule::kFourWay, PassSchedule::kFourWayScatter,
                    PassSchedule::kStar, PassSchedule::kShuffle, PassSchedule::kRotating,
@@ -24,9 +24,13 @@ HEARTS_ENUM_VALUES(MoonRule, MoonRule::kNone, MoonRule::kNoScore, MoonRule::kOld
                    MoonRule::kNewMoon, MoonRule::kShooterChoice, MoonRule::kNewMoonIfOldLoses,
                    MoonRule::kOmnibus)
 HEARTS_ENUM_VALUES(SunRule, SunRule::kNone, SunRule::kSun, SunRule::kPunishment)
-HEARTS_ENUM_VALUES(Settlement, Settlement::kPoints, Settlement::kSweepstake, Settlement::kHowell)
+HEARTS_ENUM_VALUES(Settlement, Settlement::kPoints, Settlement::kSweepstake, Settlement::kHowell,
+                   Settlement::kChips1887, Settlement::kStakes, Settlement::kLives)
 HEARTS_ENUM_VALUES(HeartValues, HeartValues::kOneEach, HeartValues::kFaceValue,
-                   HeartValues::kFaceValueAceOne, HeartValues::kEagle)
+                   HeartValues::kFaceValueAceOne, HeartValues::kEagle, HeartValues::kGreek,
+                   HeartValues::kGreekPipsOne)
+HEARTS_ENUM_VALUES(HeartLeadFirstTrick, HeartLeadFirstTrick::kAllowed,
+                   HeartLeadFirstTrick::kEveryDeal, HeartLeadFirstTrick::kFirstDeal)
 HEARTS_ENUM_VALUES(PunishmentUnpassed, PunishmentUnpassed::kOthersOnce,
                    PunishmentUnpassed::kEveryoneDouble)
 HEARTS_ENUM_VALUES(NewMoonScoreHolder, NewMoonScoreHolder::kShooter, NewMoonScoreHolder::kAnyone)
@@ -146,6 +150,10 @@ std::vector<RuleOption> make_options() {
       BOOL_OPTION(queen_forced, "club play: the queen of spades must be played when it can be"),
       BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
       LATER(BOOL_OPTION(penalty_breaks_hearts, "any penalty card played breaks hearts"), "false"),
+      LATER(ENUM_OPTION(heart_lead_first_trick, HeartLeadFirstTrick,
+                        "Greek Hearts: no heart lead to the first trick (of every deal, or of "
+                        "the game)"),
+            "allowed"),
       ENUM_OPTION(heart_values, HeartValues,
                   "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
       INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
@@ -178,11 +186,19 @@ std::vector<RuleOption> make_options() {
                         "a moon or sun never ends the game with its shooter winning"),
             "false"),
       BOOL_OPTION(no_tricks_bonus, "-5 for a player who takes no trick"),
+      LATER(INT_OPTION(moon_points,
+                       "what a moon pays each other player (Greek Hearts: 150); 0 = moon total"),
+            "0"),
+      LATER(BOOL_OPTION(complex_scores,
+                        "Complex Hearts: the QS scores imaginary points, the 10C multiplies by 2i"),
+            "false"),
       INT_OPTION(end_score, "the game ends when a score reaches this; 0 = never"),
       INT_OPTION(fixed_deals, "the game ends after this many deals; 0 = never"),
       BOOL_OPTION(exactly_end_score_resets, "a score of exactly end_score drops to 0"),
-      ENUM_OPTION(settlement, Settlement, "how the game is settled: points, or Foster's counters"),
-      INT_OPTION(starting_counters, "counters each player starts with (sweepstake, Howell)"),
+      ENUM_OPTION(
+          settlement, Settlement,
+          "how the game is settled: points, Foster's counters, 1887 chips, stakes or lives"),
+      INT_OPTION(starting_counters, "counters each player starts with (settlements)"),
   };
 }
 #undef INT_OPTION

@@ -26,9 +26,28 @@ const Card* removal_order(DeckAdjust adjust) {
     case DeckAdjust::kCulbertson1950:
       return kCulbertsonOrder;
     case DeckAdjust::kKitty:
+    case DeckAdjust::kHeartsette:
       return nullptr;
   }
   return nullptr;
+}
+
+// Heartsette (Hearts › Heartsette): with four players the 2S is taken out (the seed lost the
+// suit) and three cards form the widow; otherwise the full pack, the widow being 3 with seven
+// players (not in the seed), 2 with five, 4 with six, and 4 with three, where the seed's 3
+// would leave 49 cards for three hands (docs/rules.md, section 4).
+constexpr Card kHeartsetteRemoved = Card(Suit::kSpades, Rank::kTwo);
+int heartsette_widow(int num_players) {
+  return num_players == 3 ? 4 : num_players == 4 ? 3 : kDeckSize % num_players;
+}
+int heartsette_in_play(int num_players) {
+  return num_players == 4 ? kDeckSize - 1 : kDeckSize;
+}
+
+// Cards in each hand: what is left after removals and the kitty or widow, shared out.
+int dealt_hand_size(const Rules& r) {
+  if (r.deck_adjust != DeckAdjust::kHeartsette) return kDeckSize / r.num_players;
+  return (heartsette_in_play(r.num_players) - heartsette_widow(r.num_players)) / r.num_players;
 }
 
 int resolved_pass_count(const Rules& rules) {
@@ -47,6 +66,11 @@ int heart_value(HeartValues values, Card card) {
     case HeartValues::kEagle:
       // A 5, K 4, Q 3, J 2: one less than the face value's count above the ten; pips 1.
       return card.rank() >= Rank::kJack ? card.face_value() - 9 : 1;
+    case HeartValues::kGreek:
+    case HeartValues::kGreekPipsOne:
+      if (card.rank() == Rank::kAce) return 15;
+      if (card.rank() >= Rank::kJack) return 10;
+      return values == HeartValues::kGreek ? card.face_value() : 1;
   }
   return 1;
 }
@@ -98,6 +122,30 @@ Status validate_moon_and_sun_options(const Rules& r) {
   if (r.moon_cannot_win && r.moon == MoonRule::kNone && r.sun == SunRule::kNone) {
     return option_error("moon_cannot_win", "needs a moon or sun rule");
   }
+  if (r.moon_points < 0 || r.moon_points > 1000) {
+    return option_error("moon_points", "must be 0 (the moon total) to 1000");
+  }
+  if (r.moon_points > 0 && (r.moon == MoonRule::kNone || r.moon == MoonRule::kNoScore)) {
+    return option_error("moon_points", "needs a moon rule that pays the moon (moon is " +
+                                           std::string(name(r.moon)) + ")");
+  }
+  return Status();
+}
+
+// Complex Hearts keeps a second, imaginary score; the rules that move or compare real scores
+// alone are refused with it rather than half applied.
+Status validate_complex_scores(const Rules& r) {
+  if (!r.complex_scores) return Status();
+  if (r.moon != MoonRule::kNone || r.sun != SunRule::kNone || r.sun_cleans_slate) {
+    return option_error("complex_scores", "has no moon or sun (set moon=none, sun=none)");
+  }
+  if (r.settlement != Settlement::kPoints) {
+    return option_error("complex_scores", "is settled by points only");
+  }
+  if (r.exactly_end_score_resets || r.no_tricks_bonus) {
+    return option_error("complex_scores",
+                        "does not combine with exactly_end_score_resets or no_tricks_bonus");
+  }
   return Status();
 }
 
@@ -108,7 +156,7 @@ Status validate(const Rules& r) {
   if (n < kMinPlayers || n > kMaxPlayers) {
     return option_error("num_players", std::to_string(n) + " players; the engine plays 3 to 7");
   }
-  const int hand_size = kDeckSize / n;
+  const int hand_size = dealt_hand_size(r);
   const int max_pass = hand_size / 2;
   if (r.pass_count < 0 || r.pass_count > kMaxPassCards) {
     return option_error("pass_count", std::to_string(r.pass_count) + " is outside 0..6");
@@ -148,15 +196,18 @@ Status validate(const Rules& r) {
                                                 std::to_string(hand_size) +
                                                 "-card hand without enough cards to pass");
   }
-  if (r.kitty_seen_by_winner && r.deck_adjust != DeckAdjust::kKitty) {
-    return option_error("kitty_seen_by_winner", "needs deck_adjust kitty");
+  if (r.kitty_seen_by_winner && r.deck_adjust != DeckAdjust::kKitty &&
+      r.deck_adjust != DeckAdjust::kHeartsette) {
+    return option_error("kitty_seen_by_winner", "needs deck_adjust kitty or heartsette");
   }
   if (r.end_score < 0) return option_error("end_score", "must be 0 (off) or positive");
   if (r.fixed_deals < 0) return option_error("fixed_deals", "must be 0 (off) or positive");
   if (r.end_score == 0 && r.fixed_deals == 0) {
     return option_error("end_score, fixed_deals", "both are 0, so the game would never end");
   }
-  if (r.settlement != Settlement::kPoints && r.fixed_deals == 0) {
+  const bool counters_per_deal =
+      r.settlement == Settlement::kSweepstake || r.settlement == Settlement::kHowell;
+  if (counters_per_deal && r.fixed_deals == 0) {
     return option_error("settlement", std::string(name(r.settlement)) +
                                           " settlement needs fixed_deals (Foster plays a set "
                                           "number of deals)");
@@ -166,6 +217,7 @@ Status validate(const Rules& r) {
   }
   if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
   if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
+  if (Status status = validate_complex_scores(r); !status.ok()) return status;
   if (r.bonus_card.size() > 1) {
     return option_error("bonus_card", "names " + std::to_string(r.bonus_card.size()) +
                                           " cards; give one card, or none");
@@ -187,17 +239,25 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
   CompiledRules c;
   c.rules = rules;
   const int n = rules.num_players;
-  c.hand_size = kDeckSize / n;
+  c.hand_size = dealt_hand_size(rules);
   const int extra = kDeckSize % n;
   c.in_play = CardSet::full_deck();
   if (const Card* order = removal_order(rules.deck_adjust)) {
     for (int i = 0; i < extra; ++i) c.in_play.erase(order[i]);
+  } else if (rules.deck_adjust == DeckAdjust::kHeartsette) {
+    if (n == 4) c.in_play.erase(kHeartsetteRemoved);
+    c.kitty_size = heartsette_widow(n);
   } else {
     c.kitty_size = extra;
   }
   c.pass_count = resolved_pass_count(rules);
+  if (rules.complex_scores) {
+    // The QS's value moves to the imaginary part; the 10C is the 2i multiplier.
+    c.queen_imaginary_points = rules.queen_of_spades_points;
+    c.times_two_i = CardSet{Card(Suit::kClubs, Rank::kTen)};
+  }
   for (Card card : CardSet::full_deck()) {
-    const int value = base_value(rules, card);
+    const int value = rules.complex_scores && card == kQueenOfSpades ? 0 : base_value(rules, card);
     c.card_points[card.id()] = static_cast<int8_t>(value);
     if (card.suit() == Suit::kHearts) c.breaks_hearts.insert(card);
     if (card == kQueenOfSpades && rules.queen_breaks_hearts) c.breaks_hearts.insert(card);
@@ -329,6 +389,8 @@ std::string_view name(DeckAdjust v) {
       return "culbertson1950";
     case DeckAdjust::kKitty:
       return "kitty";
+    case DeckAdjust::kHeartsette:
+      return "heartsette";
   }
   return "?";
 }
@@ -413,6 +475,12 @@ std::string_view name(Settlement v) {
       return "sweepstake";
     case Settlement::kHowell:
       return "howell";
+    case Settlement::kChips1887:
+      return "chips1887";
+    case Settlement::kStakes:
+      return "stakes";
+    case Settlement::kLives:
+      return "lives";
   }
   return "?";
 }
@@ -427,6 +495,10 @@ std::string_view name(HeartValues v) {
       return "face-value-ace-one";
     case HeartValues::kEagle:
       return "eagle";
+    case HeartValues::kGreek:
+      return "greek";
+    case HeartValues::kGreekPipsOne:
+      return "greek-pips-one";
   }
   return "?";
 }
@@ -447,6 +519,18 @@ std::string_view name(NewMoonScoreHolder v) {
       return "shooter";
     case NewMoonScoreHolder::kAnyone:
       return "anyone";
+  }
+  return "?";
+}
+
+std::string_view name(HeartLeadFirstTrick v) {
+  switch (v) {
+    case HeartLeadFirstTrick::kAllowed:
+      return "allowed";
+    case HeartLeadFirstTrick::kEveryDeal:
+      return "every-deal";
+    case HeartLeadFirstTrick::kFirstDeal:
+      return "first-deal";
   }
   return "?";
 }

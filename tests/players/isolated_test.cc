@@ -691,6 +691,7 @@ TEST(IsolatedPages, ObservationTravelsThroughItsSlotByteForByte) {
   same.tricks_won = a.tricks_won;
   same.scores = a.scores;
   same.counters = a.counters;
+  same.scores_imag = a.scores_imag;
   EXPECT_EQ(std::memcmp(&same, &a, sizeof a), 0);
 }
 

@@ -225,10 +225,17 @@ Expect ComputeExpect(const Rules& r) {
                C(Suit::kHearts, Rank::kTwo)};
       break;
     case DeckAdjust::kKitty:
+    case DeckAdjust::kHeartsette:
       break;
   }
   e.in_play = CardSet::full_deck();
-  if (r.deck_adjust != DeckAdjust::kKitty) {
+  if (r.deck_adjust == DeckAdjust::kHeartsette) {
+    // The seed's widow: 2S out with four players (widow 3); widow 4 with three (16 each).
+    if (n == 4) e.removed.insert(C(Suit::kSpades, Rank::kTwo));
+    e.in_play -= e.removed;
+    e.kitty_size = n == 3 ? 4 : n == 4 ? 3 : 52 % n;
+    e.hand_size = (e.in_play.size() - e.kitty_size) / n;
+  } else if (r.deck_adjust != DeckAdjust::kKitty) {
     for (int i = 0; i < removed; ++i) e.removed.insert(order[i]);
     e.in_play -= e.removed;
     e.hand_size = e.in_play.size() / n;
@@ -254,9 +261,13 @@ Expect ComputeExpect(const Rules& r) {
         case HeartValues::kEagle:  // A 5, K 4, Q 3, J 2, pips 1
           v = face == 14 ? 5 : face == 13 ? 4 : face == 12 ? 3 : face == 11 ? 2 : 1;
           break;
+        case HeartValues::kGreek:  // A 15, courts 10, pips face value
+        case HeartValues::kGreekPipsOne:
+          v = face == 14 ? 15 : face >= 11 ? 10 : r.heart_values == HeartValues::kGreek ? face : 1;
+          break;
       }
     }
-    if (card == kQueenOfSpades) v = r.queen_of_spades_points;
+    if (card == kQueenOfSpades) v = r.complex_scores ? 0 : r.queen_of_spades_points;
     // 0 = valued like the other hearts (12 with face values).
     if (card == kQueenOfHearts && r.queen_of_hearts_points != 0) v = r.queen_of_hearts_points;
     if (card == kJackOfSpades) v = r.jack_of_spades_points;
@@ -462,7 +473,20 @@ class Runner {
   int deals_ = 0;
   std::array<int, kMaxPlayers> scores_{};
   std::array<int, kMaxPlayers> counters_{};
+  std::array<int, kMaxPlayers> scores_imag_{};  // Complex Hearts
   int pool_ = 0;
+  // Complex Hearts: |score|^2, which orders seats and ends the game.
+  int64_t Magnitude(int s) const {
+    return int64_t{scores_[s]} * scores_[s] + int64_t{scores_imag_[s]} * scores_imag_[s];
+  }
+  bool GameEnds() const {
+    bool over = r_.fixed_deals > 0 && deals_ >= r_.fixed_deals;
+    for (int s = 0; s < n_; ++s) {
+      over |= r_.end_score > 0 && (r_.complex_scores ? Magnitude(s) >= r_.end_score * r_.end_score
+                                                     : scores_[s] >= r_.end_score);
+    }
+    return over;
+  }
 
   // Deal-level model.
   PassPlan plan_;
@@ -506,8 +530,9 @@ bool Runner::Run() {
   for (int s = 0; s < n_; ++s) {
     int better = 0;
     for (int t = 0; t < n_; ++t) {
-      if (r_.settlement == Settlement::kPoints ? scores_[t] < scores_[s]
-                                               : counters_[t] > counters_[s]) {
+      if (r_.complex_scores                      ? Magnitude(t) < Magnitude(s)
+          : r_.settlement == Settlement::kPoints ? scores_[t] < scores_[s]
+                                                 : counters_[t] > counters_[s]) {
         ++better;
       }
     }
@@ -857,7 +882,15 @@ CardSet Runner::ExpectedLegal(int seat) const {
           // No penalty lead on trick 1 unless nothing else; the lead restrictions apply too.
           CardSet legal = hand;
           if (r_.no_points_first_trick && !(hand - e_.penalty).empty()) legal = hand - e_.penalty;
-          return lead_restricted(legal);
+          legal = lead_restricted(legal);
+          // Greek Hearts: no heart lead to the first trick (of every deal, or of the game).
+          const CardSet hearts = CardSet::whole_suit(Suit::kHearts);
+          const bool banned =
+              r_.heart_lead_first_trick == HeartLeadFirstTrick::kEveryDeal ||
+              (r_.heart_lead_first_trick == HeartLeadFirstTrick::kFirstDeal && deals_ == 0);
+          if (banned && !(legal - hearts).empty()) return legal - hearts;
+          if (banned && !(hand - hearts).empty()) return hand - hearts;
+          return legal;
         }
       }
     }
@@ -1076,12 +1109,14 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
     if (r_.moon != MoonRule::kNone) PT_CHECK_EQ(result.moon_shooter, shooter);
     if (r_.moon != MoonRule::kNone && shooter >= 0) {
       moon_scored = true;
+      // moon_points: what the moon pays, in place of the moon total.
+      const int paid = r_.moon_points > 0 ? r_.moon_points : mt;
       auto old_moon = [&] {
-        for (int s = 0; s < n_; ++s) d[s] += s == shooter ? -mt : mt;
+        for (int s = 0; s < n_; ++s) d[s] += s == shooter ? -mt : paid;
         new_moon = false;
       };
       auto new_moon_score = [&] {
-        d[shooter] -= 2 * mt;
+        d[shooter] -= mt + paid;
         new_moon = true;
       };
       switch (r_.moon) {
@@ -1109,7 +1144,7 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
           bool would_end = false;
           int lowest = 0;
           for (int s = 0; s < n_; ++s) {
-            after[s] = scores_[s] + d[s] + (s == shooter ? -mt : mt);
+            after[s] = scores_[s] + d[s] + (s == shooter ? -mt : paid);
             would_end |= r_.end_score > 0 && after[s] >= r_.end_score;
             if (s == 0 || after[s] < lowest) lowest = after[s];
           }
@@ -1121,7 +1156,7 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
           break;
         }
         case MoonRule::kOmnibus:
-          for (int s = 0; s < n_; ++s) d[s] = s == shooter ? -mt : 0;
+          for (int s = 0; s < n_; ++s) d[s] = s == shooter ? -paid : 0;
           break;
       }
     }
@@ -1134,6 +1169,19 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
       if (tricks_[s] == 0) d[s] -= 5;
     }
   }
+  // Complex Hearts: + the QS's value times i; the 10C's taker times 2i.
+  std::array<int, kMaxPlayers> d_imag{};
+  if (r_.complex_scores) {
+    for (int s = 0; s < n_; ++s) {
+      d_imag[s] = taken_[s].contains(kQueenOfSpades) ? r_.queen_of_spades_points : 0;
+      if (taken_[s].contains(C(Suit::kClubs, Rank::kTen))) {
+        const int re = -2 * d_imag[s];
+        d_imag[s] = 2 * d[s];
+        d[s] = re;
+      }
+    }
+  }
+  PT_CHECK_EQ(Prefix(result.deal_score_imag, n_), Prefix(d_imag, n_));
   if (Prefix(result.deal_score, n_) != Prefix(d, n_)) {
     std::string detail = "deal_score " + Show(Prefix(result.deal_score, n_)) + ", expected " +
                          Show(Prefix(d, n_)) + "; points_taken " + Show(Prefix(points_, n_)) +
@@ -1148,6 +1196,8 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
   bool slate_cleaned = false;
   for (int s = 0; s < n_; ++s) {
     scores_[s] += d[s];
+    scores_imag_[s] += d_imag[s];
+    PT_CHECK_EQ(game_.score_imag(s), scores_imag_[s]);
     if (r_.exactly_end_score_resets && scores_[s] == r_.end_score) scores_[s] = 0;
     if (r_.sun_cleans_slate && s == all_tricks) {
       scores_[s] = 0;
@@ -1174,10 +1224,46 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
         }
         pool_ -= share * claimants;
       }
-    } else {
+    } else if (r_.settlement == Settlement::kHowell) {
       int sum = 0;
       for (int s = 0; s < n_; ++s) sum += d[s];
       for (int s = 0; s < n_; ++s) delta[s] = sum - n_ * d[s];
+    } else if (r_.settlement == Settlement::kChips1887) {
+      if (shooter >= 0) {  // the slam pays the total: equal shares, the rest to the table
+        for (int s = 0; s < n_; ++s) delta[s] = s == shooter ? -mt : mt / (n_ - 1);
+        pool_ += mt % (n_ - 1);
+      } else {
+        int lowest = d[0];
+        for (int s = 1; s < n_; ++s) lowest = std::min(lowest, d[s]);
+        int spoils = pool_, winners = 0;
+        for (int s = 0; s < n_; ++s) {
+          if (d[s] == lowest) {
+            ++winners;
+          } else {
+            delta[s] = -std::max(d[s], 0);
+            spoils += std::max(d[s], 0);
+          }
+        }
+        for (int s = 0; s < n_; ++s) {
+          if (d[s] == lowest) delta[s] = spoils / winners;
+        }
+        pool_ = spoils % winners;
+      }
+    } else if (r_.settlement == Settlement::kLives) {
+      for (int s = 0; s < n_; ++s) delta[s] = d[s] >= 15 && counters_[s] > 0 ? -1 : 0;
+    } else if (r_.settlement == Settlement::kStakes) {
+      ++deals_;  // judged as after this deal
+      const bool ends = GameEnds();
+      --deals_;
+      if (ends) {  // paid once, on the final scores: up for payers, down for drawers
+        int sum = 0;
+        for (int s = 0; s < n_; ++s) sum += scores_[s];
+        for (int s = 0; s < n_; ++s) {
+          const int excess = n_ * scores_[s] - sum;
+          delta[s] = excess > 0 ? -((excess + n_ - 1) / n_) : (-excess) / n_;
+          pool_ -= delta[s];
+        }
+      }
     }
     PT_CHECK_EQ(Prefix(result.counters_delta, n_), Prefix(delta, n_));
     for (int s = 0; s < n_; ++s) {
@@ -1192,8 +1278,7 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
   }
 
   ++deals_;
-  bool over = r_.fixed_deals > 0 && deals_ >= r_.fixed_deals;
-  for (int s = 0; s < n_; ++s) over |= r_.end_score > 0 && scores_[s] >= r_.end_score;
+  const bool over = GameEnds();
   PT_CHECK_EQ(game_.is_over(), over);
   PT_CHECK_EQ(game_.phase(), over ? Phase::kGameOver : Phase::kDeal);
   return true;
@@ -1294,7 +1379,7 @@ TEST(GamePropertyCoverage, AtLeastOneHundredThousandGames) {
   for (const Config& config : AllConfigs()) {
     if (!config.valid) rejected.push_back(config.name);
   }
-  for (const char* preset : {"standard", "omnibus", "pink_lady"}) {
+  for (const char* preset : {"standard", "omnibus", "pink_lady", "complex", "danger"}) {
     for (int n : {3, 5, 7})
       expected_rejected.push_back(preset + std::string("_n") + std::to_string(n));
   }

@@ -289,6 +289,21 @@ const std::vector<ValueCase>& ValueCases() {
       {"hearts1887", false, {{"QS", 0}}, 13},
       {"black-maria", false, {{"QS", 13}, {"KS", 10}, {"AS", 7}}, 43},
       {"openspiel", false, {{"QS", 13}}, 26},
+      {"heartsette", false, {{"QS", 0}}, 13},
+      // Greek: QS 50, AH 15, courts 10, pips at face value (Phillips) or 1 (Parlett).
+      {"greek-phillips1939",
+       true,
+       {{"QS", 50}, {"AH", 15}, {"KH", 10}, {"QH", 10}, {"JH", 10}},
+       149},
+      {"greek-culbertson1950", false, {{"QS", 13}, {"10D", -10}}, 26},
+      {"greek-maguire1990", true, {{"QS", 0}}, 104},
+      {"greek-parlett2008",
+       false,
+       {{"QS", 50}, {"AH", 15}, {"KH", 10}, {"QH", 10}, {"JH", 10}},
+       104},
+      // The QS's 13 is imaginary: its real value is 0.
+      {"complex", false, {{"QS", 0}, {"JD", -10}}, 13},
+      {"danger", false, {{"QS", 13}}, 26},
   };
   return cases;
 }
@@ -305,7 +320,9 @@ TEST(CardValuesTest, EveryCardOfEveryPreset) {
   for (const ValueCase& c : ValueCases()) {
     SCOPED_TRACE(std::string(c.preset));
     const CompiledRules compiled = Compile(PresetRules(c.preset));
-    EXPECT_EQ(compiled.in_play, CardSet::full_deck());
+    // Heartsette takes the 2S out with four players, for its three-card widow.
+    EXPECT_EQ(compiled.in_play,
+              CardSet::full_deck() - (c.preset == "heartsette" ? Cards("2S") : CardSet()));
     CardSet penalty, counters;
     int positive_total = 0;
     for (Card card : CardSet::full_deck()) {
@@ -491,19 +508,28 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
       const int shooter = deal.moon_shooter;
       if (shooter >= 0 && compiled.rules.moon != MoonRule::kNone) {
         const int total = compiled.moon_total;
+        const int paid = compiled.rules.moon_points > 0 ? compiled.rules.moon_points : total;
         for (int s = 0; s < n; ++s) {
           switch (compiled.rules.moon) {
             case MoonRule::kNoScore:
               expected[s] = 0;
               break;
             case MoonRule::kOldMoon:
-              expected[s] = s == shooter ? points[s] - total : points[s] + total;
+              expected[s] = s == shooter ? points[s] - total : points[s] + paid;
               break;
             case MoonRule::kOmnibus:
-              expected[s] = s == shooter ? -total : 0;
+              expected[s] = s == shooter ? -paid : 0;
               break;
             default:
               break;
+          }
+        }
+      }
+      if (compiled.rules.complex_scores) {
+        // The 10C's taker scores (points + QS i) * 2i: its real part is -2 * the QS's value.
+        for (int s = 0; s < n; ++s) {
+          if (game.taken(s).contains(C("10C"))) {
+            expected[s] = game.taken(s).contains(kQueenOfSpades) ? -2 * 13 : 0;
           }
         }
       }
@@ -531,7 +557,11 @@ TEST(SeededPresetDealTest, WholeGamesEndAndRank) {
     auto ended = [&] {
       if (rules.fixed_deals > 0 && game.deals_completed() >= rules.fixed_deals) return true;
       for (int s = 0; s < game.num_players(); ++s) {
-        if (rules.end_score > 0 && game.score(s) >= rules.end_score) return true;
+        const int re = game.score(s), im = game.score_imag(s);
+        const bool reached = rules.complex_scores
+                                 ? re * re + im * im >= rules.end_score * rules.end_score
+                                 : game.score(s) >= rules.end_score;
+        if (rules.end_score > 0 && reached) return true;
       }
       return false;
     };
@@ -545,7 +575,13 @@ TEST(SeededPresetDealTest, WholeGamesEndAndRank) {
     for (int s = 0; s < game.num_players(); ++s) {
       int better = 0;
       for (int t = 0; t < game.num_players(); ++t) {
-        better += by_points ? game.score(t) < game.score(s) : game.counters(t) > game.counters(s);
+        auto magnitude = [&](int seat) {
+          return game.score(seat) * game.score(seat) +
+                 game.score_imag(seat) * game.score_imag(seat);
+        };
+        better += rules.complex_scores ? magnitude(t) < magnitude(s)
+                  : by_points          ? game.score(t) < game.score(s)
+                                       : game.counters(t) > game.counters(s);
       }
       EXPECT_EQ(game.rank(s), 1 + better) << "seat " << s;
     }

@@ -69,6 +69,8 @@ struct DealResult {
   bool new_moon = false;                          // the moon was scored as new moon
   int sun_shooter = -1;                           // seat that took every trick under a sun rule
   bool slate_cleaned = false;
+  // Complex Hearts: the imaginary part of deal_score (deal_score holds the real part).
+  std::array<int, kMaxPlayers> deal_score_imag{};
 };
 
 class Game {
@@ -162,7 +164,11 @@ class Game {
   int counters(int seat) const { return counters_[seat]; }
   const SeatCounts& all_scores() const { return scores_; }  // zero past num_players
   const SeatCounts& all_counters() const { return counters_; }
-  int pool() const { return pool_; }  // sweepstake counters not yet claimed
+  int pool() const { return pool_; }  // counters on the table: sweepstake, 1887 chips, stakes
+  // Complex Hearts: the imaginary part of the game score (score() is the real part); zero
+  // under other rules.
+  int score_imag(int seat) const { return scores_imag_[seat]; }
+  const SeatCounts& all_scores_imag() const { return scores_imag_; }
   int deals_completed() const { return deals_completed_; }
   // The last finished deal (valid once deals_completed() > 0).
   const DealResult& last_deal() const { return last_deal_; }
@@ -200,6 +206,18 @@ class Game {
   bool new_moon_allowed(int shooter) const;
   void compute_ranks();
   Status check_pass(std::span<const Card> cards) const;
+  // Greek Hearts: whether a heart may not be led to the current first trick.
+  bool heart_lead_banned() const;
+  // The 1887 chip settlement of the deal (game_settlements.cc).
+  void settle_chips1887();
+  // Arnold's stakes, settled once on the final game scores (game_settlements.cc).
+  void settle_stakes();
+  // Danger Hearts: a life lost for a deal of 15 points or more (game_settlements.cc).
+  void settle_lives();
+  // Complex Hearts: the imaginary deal scores and the 2i multiplier (game_settlements.cc).
+  void score_complex();
+  // Complex Hearts: |score|^2 of a seat, which orders seats and ends the game.
+  int64_t complex_magnitude_squared(int seat) const;
 
   CompiledRules rules_;
   uint64_t seed_ = 0;
@@ -241,6 +259,7 @@ class Game {
 
   SeatCounts scores_{};
   SeatCounts counters_{};
+  SeatCounts scores_imag_{};
   int pool_ = 0;
   int deals_completed_ = 0;
   DealResult last_deal_;

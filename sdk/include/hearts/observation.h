@@ -68,6 +68,10 @@ struct Observation {
   int64_t bank_left_us = -1;  // remaining game bank; -1 when there is no bank
   uint64_t random_seed = 0;   // differs per seat and decision; reproducible for a given game seed
 
+  // --- Added in ABI 4 ---
+  // Complex Hearts: the imaginary parts of `scores` (zeros under other rules).
+  const int32_t* scores_imag = kNoSeatCounts.data();
+
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }
   std::span<const Card> passed_cards() const { return {passed, static_cast<size_t>(passed_count)}; }

@@ -28,6 +28,9 @@ enum class DeckAdjust : uint8_t {
   kFoster1909,      // remove deuces: 2C (3 players), black deuces (5), all deuces (6); 7: 2C 2S 2D
   kCulbertson1950,  // remove deuces in the order 2C, 2D, 2S, 2H
   kKitty,           // deal the full deck; leftovers form a kitty won with the first trick
+  // Heartsette's widow, won with the first trick: 3 players widow 4 (the seed's 3 does not
+  // divide), 4 players 2S removed and widow 3, 5 widow 2, 6 widow 4, 7 widow 3.
+  kHeartsette,
 };
 
 // The pass schedule: which way cards go on each deal.
@@ -87,6 +90,9 @@ enum class Settlement : uint8_t {
   kPoints,      // lowest cumulative penalty score wins; ties share
   kSweepstake,  // Foster: penalties paid into a pool, claimed by those taking no penalty
   kHowell,      // Foster: each pays points per opponent, each claims (total - own points)
+  kChips1887,   // Hoyle 1887: the lowest scorer collects each other's points; a slam pays out
+  kStakes,      // Arnold: at game end those above the average pay the difference, those below draw
+  kLives,       // Danger Hearts: counters are lives; 15 or more points in a deal costs one
 };
 
 // Values for the cards that score, in penalty points (negative = bonus).
@@ -95,6 +101,15 @@ enum class HeartValues : uint8_t {
   kFaceValue,        // Spot Hearts: 2..10 face value, J 11, Q 12, K 13, A 14
   kFaceValueAceOne,  // modern Spot Hearts: face value, but the A 1
   kEagle,            // the 1887 Double or Eagle game's second scale: A 5, K 4, Q 3, J 2, pips 1
+  kGreek,            // Greek Hearts (Phillips 1939): A 15, K Q J 10 each, pips face value
+  kGreekPipsOne,     // Greek Hearts (Parlett 2008): A 15, K Q J 10 each, pips 1 each
+};
+
+// Greek Hearts (Culbertson 1950): when a heart may not be led to the first trick.
+enum class HeartLeadFirstTrick : uint8_t {
+  kAllowed,    // as the other rules say
+  kEveryDeal,  // never to the first trick of a deal (unless the leader holds only hearts)
+  kFirstDeal,  // only the first trick of the game, read literally
 };
 
 struct Rules {
@@ -118,6 +133,8 @@ struct Rules {
   bool queen_forced = false;                 // club play: QS holder must play it when able
   bool black_jack_discard = false;           // JS must be discarded first when void in suit
   bool penalty_breaks_hearts = false;        // any penalty card played breaks hearts
+  // Greek Hearts (Culbertson): no heart lead to the first trick (a hand of only hearts may).
+  HeartLeadFirstTrick heart_lead_first_trick = HeartLeadFirstTrick::kAllowed;
 
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
@@ -144,6 +161,13 @@ struct Rules {
   bool moon_cannot_win =
       false;  // a deal with a moon or sun never ends the game in the shooter's favour
   bool no_tricks_bonus = false;  // -5 for a player who takes no trick
+  // What a moon pays each other seat (old moon) or takes off the shooter (new moon, omnibus), in
+  // place of the moon total; 0 = the moon total. Greek Hearts' slam of 150.
+  int moon_points = 0;
+  // Complex Hearts (Garfield): the QS's value is imaginary and the 10C multiplies its taker's
+  // deal score by 2i; game scores are complex, the game ends when |score| reaches end_score and
+  // the lowest |score| wins.
+  bool complex_scores = false;
 
   // --- Game end ---
   int end_score = 100;                    // game ends when a score reaches it; 0 = never
@@ -177,6 +201,10 @@ struct CompiledRules {
   int kitty_size = 0;
   int pass_count = 0;  // resolved from rules.pass_count
   int moon_total = 0;  // sum of positive values in play (26 in standard)
+  // Complex Hearts: the QS's imaginary value (its real value is then 0), and the card whose
+  // taker's deal score is multiplied by 2i. Empty / 0 otherwise.
+  int queen_imaginary_points = 0;
+  CardSet times_two_i;
 };
 
 // Checks that the rules describe a game this engine can play; the error names the options.
@@ -214,5 +242,6 @@ std::string_view name(Settlement v);
 std::string_view name(HeartValues v);
 std::string_view name(PunishmentUnpassed v);
 std::string_view name(NewMoonScoreHolder v);
+std::string_view name(HeartLeadFirstTrick v);
 
 }  // namespace hearts
