@@ -257,6 +257,12 @@ void Referee::GameRun::finish_deal() {
       deal_record_->add_scores_after(game_.score(s));
       deal_record_->add_counters_after(game_.counters(s));
     }
+    if (game_.rules().rules.complex_scores) {
+      for (int s = 0; s < n_; ++s) {
+        deal_record_->add_deal_scores_imag(result.deal_score_imag[s]);
+        deal_record_->add_scores_after_imag(game_.score_imag(s));
+      }
+    }
     deal_record_->set_moon_shooter(result.moon_shooter);
     deal_record_->set_new_moon(result.new_moon);
     deal_record_->set_sun_shooter(result.sun_shooter);
@@ -551,6 +557,7 @@ void Referee::GameRun::record_results() {
     if (so.forfeited) record_->add_forfeited(s);
     record_->add_fallback_decisions(so.fallbacks);
     think_total += so.think_us;
+    if (game_.rules().rules.complex_scores) record_->add_final_scores_imag(game_.score_imag(s));
   }
   record_->set_think_us_total(think_total);
 }

@@ -107,6 +107,9 @@ class Printer {
     const bool by_counters = rules_.rules.settlement != hearts::Settlement::kPoints;
     out_ << "  result         " << columns(seat_numbers()) << '\n';
     out_ << "    final scores " << columns(game.final_scores()) << '\n';
+    if (game.final_scores_imag_size() > 0) {
+      out_ << "      imaginary  " << columns(game.final_scores_imag()) << '\n';
+    }
     if (by_counters) out_ << "    counters     " << columns(game.final_counters()) << '\n';
     out_ << "    ranks        " << columns(game.ranks()) << '\n';
     for (int seat : game.forfeited()) {
@@ -243,6 +246,9 @@ class Printer {
     out_ << "                 " << columns(seat_numbers()) << '\n';
     out_ << "    points taken " << columns(deal.points_taken()) << '\n';
     out_ << "    deal scores  " << columns(deal.deal_scores()) << '\n';
+    if (deal.deal_scores_imag_size() > 0) {  // Complex Hearts: the imaginary parts
+      out_ << "      imaginary  " << columns(deal.deal_scores_imag()) << '\n';
+    }
     if (deal.moon_shooter() >= 0) {
       out_ << "    seat " << deal.moon_shooter() << " shot the moon";
       if (deal.moon_choice_made()) {
@@ -256,6 +262,9 @@ class Printer {
       out_ << "    seat " << deal.sun_shooter() << " took every trick (shot the sun)\n";
     }
     out_ << "    scores after " << columns(deal.scores_after()) << '\n';
+    if (deal.scores_after_imag_size() > 0) {
+      out_ << "      imaginary  " << columns(deal.scores_after_imag()) << '\n';
+    }
     if (rules_.rules.settlement != hearts::Settlement::kPoints) {
       out_ << "    counters     " << columns(deal.counters_after()) << '\n';
     }

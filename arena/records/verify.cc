@@ -402,7 +402,10 @@ class GameVerifier {
             -1, "final_scores", [&](int s) { return game.score(s); }, record_.final_scores()) ||
         !check_seats(
             -1, "final_counters", [&](int s) { return game.counters(s); },
-            record_.final_counters())) {
+            record_.final_counters()) ||
+        !check_imaginary(
+            -1, "final_scores_imag", [&](int s) { return game.score_imag(s); },
+            record_.final_scores_imag())) {
       return false;
     }
     const std::vector<int> ranks = forfeited ? ranks_with_forfeits(game) : std::vector<int>();
@@ -493,7 +496,24 @@ class GameVerifier {
     return check_seats(
                d, "scores_after", [&](int s) { return game.score(s); }, deal.scores_after()) &&
            check_seats(
-               d, "counters_after", [&](int s) { return game.counters(s); }, deal.counters_after());
+               d, "counters_after", [&](int s) { return game.counters(s); },
+               deal.counters_after()) &&
+           check_imaginary(
+               d, "deal_scores_imag", [&](int s) { return result.deal_score_imag[s]; },
+               deal.deal_scores_imag()) &&
+           check_imaginary(
+               d, "scores_after_imag", [&](int s) { return game.score_imag(s); },
+               deal.scores_after_imag());
+  }
+
+  // Complex Hearts' imaginary scores: one per seat under complex_scores, none otherwise.
+  template <typename Expected, typename Recorded>
+  bool check_imaginary(int deal, const char* field, const Expected& expected,
+                       const Recorded& recorded) {
+    if (rules_.rules.complex_scores) return check_seats(deal, field, expected, recorded);
+    if (recorded.empty()) return true;
+    return fail(deal, -1,
+                std::string(field) + ": recorded, but these rules keep no imaginary score");
   }
 
   const hearts::CompiledRules& rules_;
