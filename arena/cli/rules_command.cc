@@ -1,4 +1,5 @@
 // `arena rules` and `arena rules show PRESET`: the presets and every option of one.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -29,8 +30,13 @@ int list_presets(bool json) {
     return 0;
   }
   std::cout << "Rules presets (show one with `arena rules show NAME`):\n";
+  // The names column fits the longest name (greek-culbertson1950), so no summary runs into it.
+  size_t width = 16;
+  for (const hearts::Preset& preset : hearts::presets())
+    width = std::max(width, preset.name.size() + 2);
   for (const hearts::Preset& preset : hearts::presets()) {
-    std::cout << "  " << std::left << std::setw(16) << preset.name << preset.summary << '\n';
+    std::cout << "  " << std::left << std::setw(static_cast<int>(width)) << preset.name
+              << preset.summary << '\n';
   }
   return 0;
 }
