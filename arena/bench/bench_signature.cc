@@ -65,9 +65,14 @@ bool compute_bench_signature(const std::vector<std::string>& search_path, BenchS
   const ManualClock clock;  // never moves: no timeouts, whatever the machine
   hearts::proto::GameRecord record;
   uint32_t game_index = 0;
-  for (const hearts::Preset& preset : hearts::presets()) {
-    const hearts::CompiledRules rules = *hearts::compile(preset.rules);
-    const int n = preset.rules.num_players;
+  for (const std::string& name : kSignaturePresets) {
+    const auto preset_rules = hearts::preset_rules(name);
+    if (!preset_rules) {
+      *error = "bench signature: the preset " + name + " is gone";
+      return false;
+    }
+    const hearts::CompiledRules rules = *hearts::compile(*preset_rules);
+    const int n = preset_rules->num_players;
     Referee referee(rules, RefereeOptions{}, clock);
     for (int g = 0; g < kGamesPerPreset; ++g, ++game_index) {
       const uint64_t seed = hearts::derive_seed(kSignatureSeed, game_index);

@@ -22,6 +22,12 @@ struct BenchSignature {
 // The bots of the signature run, seated cyclically at every table size.
 inline const std::vector<std::string> kSignatureBots = {"random", "lowest", "ducker", "heuristic"};
 
+// The presets the signature plays: those it was first recorded with. A preset added later has
+// its own tests; listing it here would change the signature without changing any game.
+inline const std::vector<std::string> kSignaturePresets = {
+    "standard",    "morehead2001", "culbertson1950", "foster1909",  "omnibus",  "pink-lady",
+    "black-jack",  "spot-hearts",  "hearts1887",     "black-maria", "openspiel"};
+
 // Plays the signature run with plugins found in `search_path`. False with *error (one line) if a
 // bundled bot cannot be loaded.
 bool compute_bench_signature(const std::vector<std::string>& search_path, BenchSignature* out,

@@ -140,6 +140,7 @@ class Referee::GameRun {
                            const std::string& note);
   void settle_outcome();
   void record_results();
+  bool partnership() const { return game_.rules().rules.partnership != hearts::Partnership::kNone; }
 
   Referee& referee_;
   const uint64_t seed_;
@@ -260,6 +261,7 @@ void Referee::GameRun::finish_deal() {
     deal_record_->set_moon_shooter(result.moon_shooter);
     deal_record_->set_new_moon(result.new_moon);
     deal_record_->set_sun_shooter(result.sun_shooter);
+    if (partnership()) deal_record_->set_moon_team(result.moon_team);
   }
   notify_seats(hearts::kNotifyDealEnd, result, true, result.deal_index);
 }
@@ -553,6 +555,12 @@ void Referee::GameRun::record_results() {
     think_total += so.think_us;
   }
   record_->set_think_us_total(think_total);
+  if (partnership()) {
+    const hearts::Rules& rules = game_.rules().rules;
+    for (int s = 0; s < n_; ++s) record_->add_seat_teams(hearts::team_of(rules, s));
+    for (int t = 0; t < hearts::num_teams(rules); ++t)
+      record_->add_team_scores(game_.team_score(t));
+  }
 }
 
 GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,

@@ -405,9 +405,35 @@ class GameVerifier {
             record_.final_counters())) {
       return false;
     }
+    if (!check_teams(game)) return false;
     const std::vector<int> ranks = forfeited ? ranks_with_forfeits(game) : std::vector<int>();
     return check_seats(
         -1, "ranks", [&](int s) { return forfeited ? ranks[s] : game.rank(s); }, record_.ranks());
+  }
+
+  // Partnerships: the recorded teams are the rules' (partners opposite), and each team's score
+  // is the one its rank is decided by; without partnerships neither is recorded.
+  bool check_teams(const Game& game) {
+    const hearts::Rules& rules = rules_.rules;
+    std::vector<long long> want_teams;
+    std::vector<long long> want_scores;
+    if (rules.partnership != hearts::Partnership::kNone) {
+      for (int s = 0; s < n_; ++s) want_teams.push_back(hearts::team_of(rules, s));
+      for (int t = 0; t < hearts::num_teams(rules); ++t) want_scores.push_back(game.team_score(t));
+    }
+    const std::vector<long long> teams(record_.seat_teams().begin(), record_.seat_teams().end());
+    if (teams != want_teams) {
+      return fail(
+          -1, -1,
+          "seat_teams: expected " + list_text(want_teams) + ", recorded " + list_text(teams));
+    }
+    const std::vector<long long> scores(record_.team_scores().begin(), record_.team_scores().end());
+    if (scores != want_scores) {
+      return fail(
+          -1, -1,
+          "team_scores: expected " + list_text(want_scores) + ", recorded " + list_text(scores));
+    }
+    return true;
   }
 
   // The referee's forfeit rule (forfeit_check.h) over the decisions and notifications re-played.
@@ -484,6 +510,15 @@ class GameVerifier {
       return fail(d, -1,
                   std::string("new_moon: expected ") + (result.new_moon ? "true" : "false") +
                       ", recorded " + (deal.new_moon() ? "true" : "false"));
+    }
+    const bool partnership = rules_.rules.partnership != hearts::Partnership::kNone;
+    const int moon_team = deal.has_moon_team() ? deal.moon_team() : -1;
+    if (deal.has_moon_team() != partnership || moon_team != result.moon_team) {
+      return fail(d, -1,
+                  "moon_team: expected " +
+                      (partnership ? std::to_string(result.moon_team) : std::string("none")) +
+                      ", recorded " +
+                      (deal.has_moon_team() ? std::to_string(moon_team) : std::string("none")));
     }
     if (deal.sun_shooter() != result.sun_shooter) {
       return fail(d, -1,

@@ -2,6 +2,9 @@
 #include "hearts/rules.h"
 
 namespace hearts {
+
+void add_partnership_presets(std::vector<Preset>& all);  // presets_partnership.cc
+
 namespace {
 
 // The old games before the modern restrictions: eldest leads anything, hearts may be led at any
@@ -133,6 +136,7 @@ std::vector<Preset> make_presets() {
   add_card_value_presets(all);
   add_hoyle_presets(all);
   add_black_maria_and_openspiel(all);
+  add_partnership_presets(all);
   return all;
 }
 

@@ -30,8 +30,8 @@ TEST(BenchSignature, MatchesTheRecordedSignature) {
   EXPECT_EQ(signature.hash, recorded_signature())
       << "the bench signature changed. If the change is meant to alter games, write the new "
          "signature into tests/golden/bench_signature and say so in the commit message.";
-  // Every preset contributes whole games.
-  EXPECT_EQ(signature.games, 8 * static_cast<long long>(hearts::presets().size()));
+  // Every signature preset contributes whole games.
+  EXPECT_EQ(signature.games, 8 * static_cast<long long>(arena::kSignaturePresets.size()));
   EXPECT_GT(signature.plays, signature.deals * 20);
 }
 

@@ -68,6 +68,14 @@ struct Observation {
   int64_t bank_left_us = -1;  // remaining game bank; -1 when there is no bank
   uint64_t random_seed = 0;   // differs per seat and decision; reproducible for a given game seed
 
+  // --- Partnerships ---
+  // The seat of this seat's partner (opposite it), or -1 when the rules have no partnerships.
+  // Partnerships are public: every seat knows every partnership (see rules.partnership).
+  int32_t partner = -1;
+  // Unused, always 0: keeps the struct free of padding bytes, which the isolated wire copies
+  // byte for byte.
+  int32_t reserved = 0;
+
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }
   std::span<const Card> passed_cards() const { return {passed, static_cast<size_t>(passed_count)}; }
