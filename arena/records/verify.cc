@@ -595,6 +595,10 @@ bool check_expected(const GameRecord& game, const ExpectedGame& expected,
                   expected.seat_bots.end())) {
     return differs("seat_bots", list_text(expected.seat_bots), list_text(game.seat_bots()));
   }
+  if (!std::equal(game.table_teams().begin(), game.table_teams().end(),
+                  expected.table_teams.begin(), expected.table_teams.end())) {
+    return differs("table_teams", list_text(expected.table_teams), list_text(game.table_teams()));
+  }
   if (game.seed() != expected.seed) {
     return differs("seed", std::to_string(expected.seed), std::to_string(game.seed()));
   }
