@@ -35,7 +35,32 @@ hearts::proto::PassPlanRecord::Kind plan_kind(hearts::PassKind kind) {
 }
 
 // Ranks with some seats forfeited: they share the last place, the rest rank by result.
+// Partnerships: a team with a forfeiting seat is out, and the teams out share the last place;
+// the others rank by their team score (Game::team_score). Partners share their team's rank.
+void rank_teams_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seats) {
+  const hearts::Rules& rules = game.rules().rules;
+  const int teams = hearts::num_teams(rules);
+  std::vector<bool> out(static_cast<size_t>(teams), false);
+  for (size_t s = 0; s < seats.size(); ++s) {
+    if (seats[s].forfeited) out[hearts::team_of(rules, static_cast<int>(s))] = true;
+  }
+  int standing = 0;
+  for (bool team_out : out) standing += !team_out;
+  for (size_t s = 0; s < seats.size(); ++s) {
+    const int team = hearts::team_of(rules, static_cast<int>(s));
+    int better = 0;
+    for (int other = 0; other < teams; ++other) {
+      better += !out[other] && game.team_score(other) < game.team_score(team);
+    }
+    seats[s].rank = out[team] ? standing + 1 : 1 + better;
+  }
+}
+
 void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seats) {
+  if (game.rules().rules.partnership != hearts::Partnership::kNone) {
+    rank_teams_with_forfeits(game, seats);
+    return;
+  }
   const bool by_counters = game.rules().rules.settlement != hearts::Settlement::kPoints;
   int standing = 0;
   for (const SeatOutcome& seat : seats) standing += !seat.forfeited;

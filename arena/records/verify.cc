@@ -459,6 +459,8 @@ class GameVerifier {
   // As the referee ranks a game with forfeits: the forfeiting seats share the last place, the
   // others rank by their result at that moment (most counters, or lowest score).
   std::vector<int> ranks_with_forfeits(const Game& game) const {
+    if (rules_.rules.partnership != hearts::Partnership::kNone)
+      return team_ranks_with_forfeits(game);
     const bool by_counters = rules_.rules.settlement != hearts::Settlement::kPoints;
     std::vector<bool> out(n_, false);
     for (int seat : record_.forfeited()) out[seat] = true;
@@ -475,6 +477,27 @@ class GameVerifier {
         better += by_counters ? game.counters(t) > game.counters(s) : game.score(t) < game.score(s);
       }
       ranks[s] = 1 + better;
+    }
+    return ranks;
+  }
+
+  // Partnerships, as the referee ranks them: a team with a forfeiting seat is out and the teams
+  // out share the last place; the others rank by team score.
+  std::vector<int> team_ranks_with_forfeits(const Game& game) const {
+    const hearts::Rules& rules = rules_.rules;
+    const int teams = hearts::num_teams(rules);
+    std::vector<bool> out(static_cast<size_t>(teams), false);
+    for (int seat : record_.forfeited()) out[hearts::team_of(rules, seat)] = true;
+    int standing = 0;
+    for (bool team_out : out) standing += !team_out;
+    std::vector<int> ranks(n_);
+    for (int s = 0; s < n_; ++s) {
+      const int team = hearts::team_of(rules, s);
+      int better = 0;
+      for (int other = 0; other < teams; ++other) {
+        better += !out[other] && game.team_score(other) < game.team_score(team);
+      }
+      ranks[s] = out[team] ? standing + 1 : 1 + better;
     }
     return ranks;
   }

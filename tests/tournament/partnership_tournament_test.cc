@@ -190,6 +190,31 @@ TEST_F(PartnershipTournament, VerifyCatchesForgedTeamFields) {
   }
 }
 
+TEST_F(PartnershipTournament, AForfeitPutsTheWholeTeamLast) {
+  // Seat 0 plays illegally and forfeits at its first violation: its team (seats 0 and 2) shares
+  // the last place, the other team the first, and verify agrees.
+  const std::string illegal =
+      std::string("trusted:") + HEARTS_TEST_PLUGIN_DIR + "/libillegal_bot.so";
+  const std::string path = dir("forfeit.rec");
+  const auto r = arena_test::run_arena_split("play --rules likha --bots " + illegal +
+                                             ",random,ducker,lowest --forfeit-after 1 --games 2 "
+                                             "--quiet --out " +
+                                             path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const arena::RecordsFile file = load(path);
+  ASSERT_EQ(file.games.size(), 2u);
+  for (const auto& game : file.games) {
+    ASSERT_EQ(game.forfeited_size(), 1);
+    EXPECT_EQ(game.forfeited(0), 0);
+    EXPECT_EQ(game.ranks(0), 2);
+    EXPECT_EQ(game.ranks(2), 2);
+    EXPECT_EQ(game.ranks(1), 1);
+    EXPECT_EQ(game.ranks(3), 1);
+  }
+  const auto verify = arena_test::run_arena_split("verify " + path);
+  EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+}
+
 TEST_F(PartnershipTournament, TeamErrorsAreOneLine) {
   const struct {
     std::string args;
