@@ -153,6 +153,12 @@ TEST_F(PartnershipTournament, BotsAloneBecomeTeamsOfTwoCopiesAndTheTextNamesTeam
   }
   const auto verify = arena_test::run_arena_split("verify " + dir("copies/records.rec"));
   EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+  // The replay shows each game's teams and team scores.
+  const auto replay = arena_test::run_arena_split("replay " + dir("copies/records.rec"));
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("    teams             0     1     0     1"), std::string::npos)
+      << replay.out.substr(0, 2000);
+  EXPECT_NE(replay.out.find("    team scores  "), std::string::npos);
 }
 
 TEST_F(PartnershipTournament, VerifyCatchesForgedTeamFields) {
