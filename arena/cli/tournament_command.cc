@@ -24,6 +24,7 @@ struct TournamentFlags {
   std::string config;
   hearts::proto::TournamentConfig values;  // flags override the config file
   std::string bots;
+  std::string teams;
   std::string permutations = "cyclic";
   bool resume = false;
   bool json = false;
@@ -64,6 +65,12 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
     std::stringstream list(flags.bots);
     std::string spec;
     while (std::getline(list, spec, ',')) config->add_bots(spec);
+  }
+  if (given(flags, "--teams")) {
+    config->clear_teams();
+    std::stringstream list(flags.teams);
+    std::string team;
+    while (std::getline(list, team, ',')) config->add_teams(team);
   }
   if (given(flags, "--rules")) config->set_rules(v.rules());
   if (config->rules().empty()) config->set_rules("standard");
@@ -176,6 +183,7 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
     return false;
   }
   setup->specs.assign(config.bots().begin(), config.bots().end());
+  setup->teams.assign(config.teams().begin(), config.teams().end());
   setup->groups = config.games();
   setup->concurrency = config.concurrency();
   setup->out_dir = config.out();
@@ -296,6 +304,9 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
   auto& v = flags->values;
   t->add_option("--config", flags->config, "JSON config (fields of proto/tournament.proto)");
   t->add_option("--bots", flags->bots, "comma-separated bot specs (as for arena play)");
+  t->add_option("--teams", flags->teams,
+                "partnership rules: comma-separated teams of two bot specs, like a+b,c+c "
+                "(default: each of --bots with a copy of itself)");
   t->add_option_function<std::string>(
       "--rules", [&v](const std::string& x) { v.set_rules(x); }, "rules preset (default standard)");
   t->add_option_function<int>(

@@ -35,7 +35,32 @@ hearts::proto::PassPlanRecord::Kind plan_kind(hearts::PassKind kind) {
 }
 
 // Ranks with some seats forfeited: they share the last place, the rest rank by result.
+// Partnerships: a team with a forfeiting seat is out, and the teams out share the last place;
+// the others rank by their team score (Game::team_score). Partners share their team's rank.
+void rank_teams_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seats) {
+  const hearts::Rules& rules = game.rules().rules;
+  const int teams = hearts::num_teams(rules);
+  std::vector<bool> out(static_cast<size_t>(teams), false);
+  for (size_t s = 0; s < seats.size(); ++s) {
+    if (seats[s].forfeited) out[hearts::team_of(rules, static_cast<int>(s))] = true;
+  }
+  int standing = 0;
+  for (bool team_out : out) standing += !team_out;
+  for (size_t s = 0; s < seats.size(); ++s) {
+    const int team = hearts::team_of(rules, static_cast<int>(s));
+    int better = 0;
+    for (int other = 0; other < teams; ++other) {
+      better += !out[other] && game.team_score(other) < game.team_score(team);
+    }
+    seats[s].rank = out[team] ? standing + 1 : 1 + better;
+  }
+}
+
 void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seats) {
+  if (game.rules().rules.partnership != hearts::Partnership::kNone) {
+    rank_teams_with_forfeits(game, seats);
+    return;
+  }
   const bool by_counters = game.rules().rules.settlement != hearts::Settlement::kPoints;
   int standing = 0;
   for (const SeatOutcome& seat : seats) standing += !seat.forfeited;
@@ -140,6 +165,7 @@ class Referee::GameRun {
                            const std::string& note);
   void settle_outcome();
   void record_results();
+  bool partnership() const { return game_.rules().rules.partnership != hearts::Partnership::kNone; }
 
   Referee& referee_;
   const uint64_t seed_;
@@ -266,6 +292,7 @@ void Referee::GameRun::finish_deal() {
     deal_record_->set_moon_shooter(result.moon_shooter);
     deal_record_->set_new_moon(result.new_moon);
     deal_record_->set_sun_shooter(result.sun_shooter);
+    if (partnership()) deal_record_->set_moon_team(result.moon_team);
   }
   notify_seats(hearts::kNotifyDealEnd, result, true, result.deal_index);
 }
@@ -560,6 +587,12 @@ void Referee::GameRun::record_results() {
     if (game_.rules().rules.complex_scores) record_->add_final_scores_imag(game_.score_imag(s));
   }
   record_->set_think_us_total(think_total);
+  if (partnership()) {
+    const hearts::Rules& rules = game_.rules().rules;
+    for (int s = 0; s < n_; ++s) record_->add_seat_teams(hearts::team_of(rules, s));
+    for (int t = 0; t < hearts::num_teams(rules); ++t)
+      record_->add_team_scores(game_.team_score(t));
+  }
 }
 
 GameOutcome Referee::play_game(uint64_t seed, uint32_t game_index, std::span<Player* const> players,

@@ -73,7 +73,10 @@ class ObservationCheck {
   }
 
   int hand_size() const { return rules_.hand_size; }
-  int eldest() const { return (in_.dealer() + 1) % n_; }
+  // Seats on in the order of deal and play: one to the left, or to the right when the rules
+  // play anticlockwise (Likha).
+  int step() const { return rules_.rules.play_anticlockwise ? n_ - 1 : 1; }
+  int eldest() const { return (in_.dealer() + step()) % n_; }
   Card play_card(int i) const { return Card::from_id(in_.plays(i).card()); }
   int play_seat(int i) const { return in_.plays(i).seat(); }
 
@@ -105,9 +108,13 @@ class ObservationCheck {
       return fail("seat", text(in_.seat()) + " is not a seat at a table of " + text(n_));
     }
     seat_ = in_.seat();
+    if (in_.has_partner() && in_.partner() != hearts::partner_of(rules_.rules, seat_)) {
+      return fail("partner", text(in_.partner()) + " is not the partner of seat " + text(seat_) +
+                                 " under these rules");
+    }
     if (in_.deal_index() < 0) return fail("deal_index", text(in_.deal_index()) + " is negative");
-    // The dealer of deal 0 sits last and the deal passes to the left.
-    const int dealer = (n_ - 1 + in_.deal_index() % n_) % n_;
+    // The dealer of deal 0 sits so that seat 0 is eldest, and the deal passes on in play order.
+    const int dealer = (n_ - step() + (in_.deal_index() % n_) * step()) % n_;
     if (in_.dealer() != dealer) {
       return fail("dealer", "seat " + text(in_.dealer()) + " does not deal deal " +
                                 text(in_.deal_index()) + " (seat " + text(dealer) + " does)");
@@ -356,7 +363,7 @@ class ObservationCheck {
     int winner = leader;
     for (int i = first; i < end; ++i) {
       const int seat = play_seat(i);
-      const int expected = (leader + i - first) % n_;
+      const int expected = (leader + (i - first) * step()) % n_;
       if (seat != expected) {
         return fail("plays", "play " + text(i) + " is by seat " + text(seat) + "; seat " +
                                  text(expected) + " was to play");
@@ -403,7 +410,8 @@ class ObservationCheck {
       return true;
     }
     // A deal-end notification may name the next deal's dealer (whose eldest is one seat on).
-    const bool next_dealer = is_notification(asked_) && play_seat(0) == (eldest() + n_ - 1) % n_;
+    const bool next_dealer =
+        is_notification(asked_) && play_seat(0) == (eldest() + n_ - step()) % n_;
     if (rule == hearts::FirstLead::kEldestAny && play_seat(0) != eldest() && !next_dealer) {
       return fail("plays", "the first lead is by seat " + text(play_seat(0)) +
                                "; the eldest hand, seat " + text(eldest()) + ", leads");
@@ -601,7 +609,7 @@ class ObservationCheck {
         if (plan_.kind != PassKind::kHold && !exchanged_) {
           return fail("received", "nothing received: the passes are not exchanged yet");
         }
-        if ((in_.trick_leader() + count % n_) % n_ != seat_) {
+        if ((in_.trick_leader() + (count % n_) * step()) % n_ != seat_) {
           return fail("seat", "seat " + text(seat_) + " is not the next to play");
         }
         return true;
@@ -672,6 +680,9 @@ std::string check_deal_result(const pb::DealResult& in, int num_players) {
   }
   if (in.moon_shooter() < -1 || in.moon_shooter() >= num_players) {
     return field + "moon_shooter: " + text(in.moon_shooter()) + " is neither -1 nor a seat";
+  }
+  if (in.has_moon_team() && (in.moon_team() < -1 || in.moon_team() >= num_players / 2)) {
+    return field + "moon_team: " + text(in.moon_team()) + " is neither -1 nor a team";
   }
   if (in.sun_shooter() < -1 || in.sun_shooter() >= num_players) {
     return field + "sun_shooter: " + text(in.sun_shooter()) + " is neither -1 nor a seat";

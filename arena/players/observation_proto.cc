@@ -154,6 +154,7 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   out->set_moon_total(obs.rules->moon_total);
   add_cards(obs.rules->in_play, out->mutable_cards_in_play());
   add_cards(obs.rules->rules.forbidden_passes, out->mutable_forbidden_passes());
+  out->set_partner(obs.partner);
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -239,6 +240,7 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
   obs.time_left_us = in.time_left_us();
   obs.bank_left_us = in.bank_left_us();
   obs.random_seed = in.random_seed();
+  obs.partner = in.has_partner() ? in.partner() : hearts::partner_of(rules->rules, obs.seat);
   return true;
 }
 
@@ -251,6 +253,7 @@ void to_proto(const hearts::DealResult& result, int num_players, pb::DealResult*
   out->set_moon_shooter(result.moon_shooter);
   out->set_new_moon(result.new_moon);
   out->set_sun_shooter(result.sun_shooter);
+  out->set_moon_team(result.moon_team);
 }
 
 hearts::DealResult from_proto(const pb::DealResult& in) {
@@ -265,6 +268,7 @@ hearts::DealResult from_proto(const pb::DealResult& in) {
   out.moon_shooter = in.moon_shooter();
   out.new_moon = in.new_moon();
   out.sun_shooter = in.sun_shooter();
+  out.moon_team = in.has_moon_team() ? in.moon_team() : -1;
   return out;
 }
 

@@ -111,6 +111,10 @@ class Printer {
       out_ << "      imaginary  " << columns(game.final_scores_imag()) << '\n';
     }
     if (by_counters) out_ << "    counters     " << columns(game.final_counters()) << '\n';
+    if (game.seat_teams_size() > 0) {  // partnerships: partners share their team's rank
+      out_ << "    teams        " << columns(game.seat_teams()) << '\n';
+      out_ << "    team scores  " << columns(game.team_scores()) << " (team 0, 1, ...)\n";
+    }
     out_ << "    ranks        " << columns(game.ranks()) << '\n';
     for (int seat : game.forfeited()) {
       out_ << "    seat " << seat << " (" << bot_name(game, seat) << ") forfeited the game\n";
@@ -248,6 +252,9 @@ class Printer {
     out_ << "    deal scores  " << columns(deal.deal_scores()) << '\n';
     if (deal.deal_scores_imag_size() > 0) {  // Complex Hearts: the imaginary parts
       out_ << "      imaginary  " << columns(deal.deal_scores_imag()) << '\n';
+    }
+    if (deal.has_moon_team() && deal.moon_team() >= 0) {
+      out_ << "    team " << deal.moon_team() << " (its partners together) shot the moon\n";
     }
     if (deal.moon_shooter() >= 0) {
       out_ << "    seat " << deal.moon_shooter() << " shot the moon";

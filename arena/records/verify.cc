@@ -408,9 +408,35 @@ class GameVerifier {
             record_.final_scores_imag())) {
       return false;
     }
+    if (!check_teams(game)) return false;
     const std::vector<int> ranks = forfeited ? ranks_with_forfeits(game) : std::vector<int>();
     return check_seats(
         -1, "ranks", [&](int s) { return forfeited ? ranks[s] : game.rank(s); }, record_.ranks());
+  }
+
+  // Partnerships: the recorded teams are the rules' (partners opposite), and each team's score
+  // is the one its rank is decided by; without partnerships neither is recorded.
+  bool check_teams(const Game& game) {
+    const hearts::Rules& rules = rules_.rules;
+    std::vector<long long> want_teams;
+    std::vector<long long> want_scores;
+    if (rules.partnership != hearts::Partnership::kNone) {
+      for (int s = 0; s < n_; ++s) want_teams.push_back(hearts::team_of(rules, s));
+      for (int t = 0; t < hearts::num_teams(rules); ++t) want_scores.push_back(game.team_score(t));
+    }
+    const std::vector<long long> teams(record_.seat_teams().begin(), record_.seat_teams().end());
+    if (teams != want_teams) {
+      return fail(
+          -1, -1,
+          "seat_teams: expected " + list_text(want_teams) + ", recorded " + list_text(teams));
+    }
+    const std::vector<long long> scores(record_.team_scores().begin(), record_.team_scores().end());
+    if (scores != want_scores) {
+      return fail(
+          -1, -1,
+          "team_scores: expected " + list_text(want_scores) + ", recorded " + list_text(scores));
+    }
+    return true;
   }
 
   // The referee's forfeit rule (forfeit_check.h) over the decisions and notifications re-played.
@@ -436,6 +462,8 @@ class GameVerifier {
   // As the referee ranks a game with forfeits: the forfeiting seats share the last place, the
   // others rank by their result at that moment (most counters, or lowest score).
   std::vector<int> ranks_with_forfeits(const Game& game) const {
+    if (rules_.rules.partnership != hearts::Partnership::kNone)
+      return team_ranks_with_forfeits(game);
     const bool by_counters = rules_.rules.settlement != hearts::Settlement::kPoints;
     std::vector<bool> out(n_, false);
     for (int seat : record_.forfeited()) out[seat] = true;
@@ -452,6 +480,27 @@ class GameVerifier {
         better += by_counters ? game.counters(t) > game.counters(s) : game.score(t) < game.score(s);
       }
       ranks[s] = 1 + better;
+    }
+    return ranks;
+  }
+
+  // Partnerships, as the referee ranks them: a team with a forfeiting seat is out and the teams
+  // out share the last place; the others rank by team score.
+  std::vector<int> team_ranks_with_forfeits(const Game& game) const {
+    const hearts::Rules& rules = rules_.rules;
+    const int teams = hearts::num_teams(rules);
+    std::vector<bool> out(static_cast<size_t>(teams), false);
+    for (int seat : record_.forfeited()) out[hearts::team_of(rules, seat)] = true;
+    int standing = 0;
+    for (bool team_out : out) standing += !team_out;
+    std::vector<int> ranks(n_);
+    for (int s = 0; s < n_; ++s) {
+      const int team = hearts::team_of(rules, s);
+      int better = 0;
+      for (int other = 0; other < teams; ++other) {
+        better += !out[other] && game.team_score(other) < game.team_score(team);
+      }
+      ranks[s] = out[team] ? standing + 1 : 1 + better;
     }
     return ranks;
   }
@@ -487,6 +536,15 @@ class GameVerifier {
       return fail(d, -1,
                   std::string("new_moon: expected ") + (result.new_moon ? "true" : "false") +
                       ", recorded " + (deal.new_moon() ? "true" : "false"));
+    }
+    const bool partnership = rules_.rules.partnership != hearts::Partnership::kNone;
+    const int moon_team = deal.has_moon_team() ? deal.moon_team() : -1;
+    if (deal.has_moon_team() != partnership || moon_team != result.moon_team) {
+      return fail(d, -1,
+                  "moon_team: expected " +
+                      (partnership ? std::to_string(result.moon_team) : std::string("none")) +
+                      ", recorded " +
+                      (deal.has_moon_team() ? std::to_string(moon_team) : std::string("none")));
     }
     if (deal.sun_shooter() != result.sun_shooter) {
       return fail(d, -1,
@@ -579,6 +637,10 @@ bool check_expected(const GameRecord& game, const ExpectedGame& expected,
   if (!std::equal(game.seat_bots().begin(), game.seat_bots().end(), expected.seat_bots.begin(),
                   expected.seat_bots.end())) {
     return differs("seat_bots", list_text(expected.seat_bots), list_text(game.seat_bots()));
+  }
+  if (!std::equal(game.table_teams().begin(), game.table_teams().end(),
+                  expected.table_teams.begin(), expected.table_teams.end())) {
+    return differs("table_teams", list_text(expected.table_teams), list_text(game.table_teams()));
   }
   if (game.seed() != expected.seed) {
     return differs("seed", std::to_string(expected.seed), std::to_string(game.seed()));

@@ -47,6 +47,7 @@ struct ExpectedGame {
   uint32_t table = 0;
   uint32_t rotation = 0;
   uint64_t group_key = 0;
+  std::vector<int> table_teams;  // partnership tournaments: team -> header team; else empty
 };
 
 struct VerifyOptions {

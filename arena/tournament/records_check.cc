@@ -4,6 +4,7 @@
 
 #include "common/rules_spec.h"
 #include "common/sha256.h"
+#include "tournament/teams.h"
 
 namespace arena {
 namespace {
@@ -30,6 +31,11 @@ std::string tournament_fingerprint(const pb::RecordsHeader& header, int groups,
   // The plugin files' hashes too: a bot rebuilt between a kill and the resume is a new bot.
   for (const pb::BotInfo& bot : header.bots()) {
     text += without_isolation(bot.spec()) + "=" + bot.file_sha256() + ",";
+  }
+  // Teams only where there are any: the fingerprints of earlier tournaments stay as they were.
+  for (const pb::TeamInfo& team : header.teams()) {
+    text += "|team:";
+    for (int32_t bot : team.bots()) text += std::to_string(bot) + ",";
   }
   const std::string gauntlet_spec = gauntlet >= 0 && gauntlet < header.bots_size()
                                         ? without_isolation(header.bots(gauntlet).spec())
@@ -59,10 +65,13 @@ bool schedule_from_header(const pb::RecordsHeader& header, int table_size, Sched
   base.num_bots = header.bots_size();
   base.table_size = table_size;
   base.seed = header.series_seed();
+  if (!teams_from_header(header, &base.teams, error)) return false;
+  // A partnership tournament has no gauntlet (validate_setup refuses one).
+  const int gauntlets = base.teams.empty() ? base.num_bots : 0;
   bool found = false;
   for (bool all : {false, true}) {
     // Bots that share a spec give one fingerprint; the tournament takes the last (gauntlet_bot).
-    for (int gauntlet = -1; gauntlet < base.num_bots; ++gauntlet) {
+    for (int gauntlet = -1; gauntlet < gauntlets; ++gauntlet) {
       ScheduleOptions trial = base;
       trial.all_permutations = all;
       trial.gauntlet = gauntlet;
@@ -106,6 +115,7 @@ std::vector<ExpectedGame> expected_games(const std::vector<const ScheduledGame*>
     e.table = game->table;
     e.rotation = game->rotation;
     e.group_key = game->group_key;
+    e.table_teams = game->table_teams;
   }
   return out;
 }

@@ -74,7 +74,7 @@ bool seats_by_bot(const GameSummary& game, int num_bots, std::map<int, std::vect
 
 // The copies of `bot` at the table merged into one entry: their mean score and points per deal.
 BotInGame merge_copies(const GameSummary& game, int bot, const std::vector<int>& seats,
-                       bool by_counters) {
+                       bool by_counters, bool sum_points) {
   const int deals = game.deals;
   BotInGame entry;
   entry.bot = bot;
@@ -85,7 +85,7 @@ BotInGame merge_copies(const GameSummary& game, int bot, const std::vector<int>&
     entry.points_per_deal += deals ? static_cast<double>(seat.deal_points) / deals : 0.0;
   }
   entry.score /= static_cast<double>(seats.size());
-  entry.points_per_deal /= static_cast<double>(seats.size());
+  if (!sum_points) entry.points_per_deal /= static_cast<double>(seats.size());
   return entry;
 }
 
@@ -97,6 +97,10 @@ int rank_among_bots(const GameSummary& game, const std::map<int, std::vector<int
   int rank = 1;
   if (distinct && game.ranked) {
     rank = game.seats[seats_of.at(entry.bot)[0]].rank;
+  } else if (game.partnership && game.ranked) {
+    // Partners share their team's rank: a bot (or team) takes its best seat's.
+    rank = static_cast<int>(game.seats.size()) + 1;
+    for (int s : seats_of.at(entry.bot)) rank = std::min(rank, game.seats[s].rank);
   } else {
     for (const BotInGame& other : entries) rank += other.score < entry.score;
   }
@@ -194,6 +198,14 @@ GameSummary summarize_game(const pb::GameRecord& game) {
   for (const pb::Violation& v : game.violations()) {
     if (v.seat() >= 0 && v.seat() < n) summary.violations.emplace_back(v.seat(), v.kind());
   }
+  summary.partnership = game.seat_teams_size() == n && n > 0;
+  if (summary.partnership && game.table_teams_size() > 0) {
+    for (int s = 0; s < n; ++s) {
+      const int team = game.seat_teams(s);
+      summary.seat_team_entrants.push_back(
+          team >= 0 && team < game.table_teams_size() ? game.table_teams(team) : -1);
+    }
+  }
   return summary;
 }
 
@@ -217,7 +229,36 @@ bool compute_results(const pb::RecordsHeader& header, std::span<const GameSummar
   return builder.results(options, out, error);
 }
 
-ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header)
+namespace {
+
+// The header a partnership tournament's teams are rated under: one "bot" per team.
+pb::RecordsHeader team_header(const pb::RecordsHeader& header) {
+  pb::RecordsHeader teams = header;
+  teams.clear_bots();
+  teams.clear_teams();
+  for (const pb::TeamInfo& team : header.teams()) {
+    pb::BotInfo* bot = teams.add_bots();
+    bot->set_name(team.name());
+    bot->set_spec(team.name());
+  }
+  return teams;
+}
+
+// A game with the teams as its entrants; false with *error if a seat has no team.
+bool team_game(const GameSummary& game, GameSummary* out, std::string* error) {
+  *out = game;
+  if (game.seat_team_entrants.size() != game.seats.size()) {
+    *error = "game " + std::to_string(game.game_index + 1) +
+             " of a partnership tournament does not record its teams (table_teams)";
+    return false;
+  }
+  for (size_t s = 0; s < game.seats.size(); ++s) out->seats[s].bot = game.seat_team_entrants[s];
+  return true;
+}
+
+}  // namespace
+
+ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header, bool team_level)
     : header_(header),
       num_bots_(header.bots_size()),
       bots_(static_cast<size_t>(std::max(num_bots_, 0))),
@@ -226,7 +267,11 @@ ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header)
       violation_kinds_(bots_.size()),
       think_sum_(bots_.size(), 0),
       think_max_(bots_.size(), 0),
-      trueskill_(bots_.size(), rating::TrueSkillRating{}) {
+      trueskill_(bots_.size(), rating::TrueSkillRating{}),
+      team_level_(team_level) {
+  if (!team_level && header.teams_size() > 0) {
+    teams_ = std::make_unique<ResultsBuilder>(team_header(header), true);
+  }
   const auto settlement = header.rules().options().find("settlement");
   by_counters_ = settlement != header.rules().options().end() && settlement->second != "points";
 }
@@ -255,7 +300,7 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
   deals_ += deals;
   std::vector<BotInGame> entries;
   for (const auto& [bot, seats] : seats_of) {
-    entries.push_back(merge_copies(game, bot, seats, by_counters_));
+    entries.push_back(merge_copies(game, bot, seats, by_counters_, team_level_));
     bots_[bot].games += 1;
     bots_[bot].deals += deals;
   }
@@ -275,6 +320,10 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
     const int bot = game.seats[seat].bot;
     ++bots_[bot].violations;
     ++violation_kinds_[bot][pb::Violation::Kind_Name(kind)];
+  }
+  if (teams_) {
+    GameSummary by_team;
+    if (!team_game(game, &by_team, error) || !teams_->add(by_team, error)) return false;
   }
   return true;
 }
@@ -336,8 +385,54 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
     return a.rating.value > b.rating.value;
   });
   out->standings = std::move(bots);
+  if (teams_) {
+    Results teams;
+    if (!teams_->results(options, &teams, error)) return false;
+    out->team_standings = std::move(teams.standings);
+    out->team_head_to_head = std::move(teams.head_to_head);
+  }
   return true;
 }
+
+namespace {
+
+// One standing as results.json gives it; `key` names the entrant ("bot" or "team").
+Json standing_json(const BotStanding& s, size_t place, const char* key) {
+  Json e = Json::object();
+  e["place"] = static_cast<int>(place);
+  e[key] = s.name;
+  e["spec"] = s.spec;
+  if (!s.runs_as.empty()) e["runs_as"] = s.runs_as;  // records older than the field: none
+  e["games"] = s.games;
+  e["deals"] = s.deals;
+  e["points_per_deal"] = estimate_json(s.points_per_deal, 4);
+  e["wins"] = std::round(s.wins * 1e4) / 1e4;
+  e["win_rate"] = std::round(s.win_rate * 1e4) / 1e4;
+  e["rating"] = estimate_json(s.rating, 1);
+  Json& ts = e["trueskill"] = Json::object();
+  ts["mu"] = std::round(s.trueskill_mu * 1e3) / 1e3;
+  ts["sigma"] = std::round(s.trueskill_sigma * 1e3) / 1e3;
+  ts["conservative"] = std::round(s.trueskill_conservative * 1e3) / 1e3;
+  Json& v = e["violations"] = Json::object();
+  v["total"] = s.violations;
+  for (const auto& [kind, count] : s.violations_by_kind) v[kind] = count;
+  e["fallback_decisions"] = s.fallbacks;
+  return e;
+}
+
+Json pairs_json(const std::vector<PairResult>& head_to_head) {
+  Json pairs = Json::array();
+  for (const PairResult& p : head_to_head) {
+    Json& e = pairs.emplace_back(Json::object());
+    e["a"] = p.a_name;
+    e["b"] = p.b_name;
+    e["games"] = p.games;
+    e["points_per_deal_difference"] = estimate_json(p.difference, 4);
+  }
+  return pairs;
+}
+
+}  // namespace
 
 Json results_json(const Results& r) {
   Json out = Json::object();
@@ -349,34 +444,15 @@ Json results_json(const Results& r) {
   out["deals"] = r.deals;
   Json& standings = out["standings"] = Json::array();
   for (size_t i = 0; i < r.standings.size(); ++i) {
-    const BotStanding& s = r.standings[i];
-    Json& e = standings.emplace_back(Json::object());
-    e["place"] = static_cast<int>(i + 1);
-    e["bot"] = s.name;
-    e["spec"] = s.spec;
-    if (!s.runs_as.empty()) e["runs_as"] = s.runs_as;  // records older than the field: none
-    e["games"] = s.games;
-    e["deals"] = s.deals;
-    e["points_per_deal"] = estimate_json(s.points_per_deal, 4);
-    e["wins"] = std::round(s.wins * 1e4) / 1e4;
-    e["win_rate"] = std::round(s.win_rate * 1e4) / 1e4;
-    e["rating"] = estimate_json(s.rating, 1);
-    Json& ts = e["trueskill"] = Json::object();
-    ts["mu"] = std::round(s.trueskill_mu * 1e3) / 1e3;
-    ts["sigma"] = std::round(s.trueskill_sigma * 1e3) / 1e3;
-    ts["conservative"] = std::round(s.trueskill_conservative * 1e3) / 1e3;
-    Json& v = e["violations"] = Json::object();
-    v["total"] = s.violations;
-    for (const auto& [kind, count] : s.violations_by_kind) v[kind] = count;
-    e["fallback_decisions"] = s.fallbacks;
+    standings.push_back(standing_json(r.standings[i], i + 1, "bot"));
   }
-  Json& pairs = out["head_to_head"] = Json::array();
-  for (const PairResult& p : r.head_to_head) {
-    Json& e = pairs.emplace_back(Json::object());
-    e["a"] = p.a_name;
-    e["b"] = p.b_name;
-    e["games"] = p.games;
-    e["points_per_deal_difference"] = estimate_json(p.difference, 4);
+  out["head_to_head"] = pairs_json(r.head_to_head);
+  if (!r.team_standings.empty()) {
+    Json& teams = out["teams"] = Json::array();
+    for (size_t i = 0; i < r.team_standings.size(); ++i) {
+      teams.push_back(standing_json(r.team_standings[i], i + 1, "team"));
+    }
+    out["team_head_to_head"] = pairs_json(r.team_head_to_head);
   }
   Json& timing = out["timing"] = Json::array();
   for (const BotStanding& s : r.standings) {
@@ -389,18 +465,18 @@ Json results_json(const Results& r) {
   return out;
 }
 
-std::string results_text(const Results& r) {
+namespace {
+
+// The leaderboard table; `entrant` heads the name column ("bot" or "team").
+std::string standings_text(const std::vector<BotStanding>& standings, const char* entrant) {
   std::string text;
   char line[512];
-  std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
-                r.deals, r.rules.c_str(), r.players);
-  text += line;
   std::snprintf(line, sizeof line, "%-4s %-16s %-9s %6s %8s  %-22s %6s  %-20s %-22s %5s %8s %9s\n",
-                "", "bot", "runs as", "games", "deals", "points/deal [95% CI]", "win%",
+                "", entrant, "runs as", "games", "deals", "points/deal [95% CI]", "win%",
                 "rating [95% CI]", "TrueSkill mu/sigma (-3s)", "viol", "fallback", "think ms");
   text += line;
-  for (size_t i = 0; i < r.standings.size(); ++i) {
-    const BotStanding& s = r.standings[i];
+  for (size_t i = 0; i < standings.size(); ++i) {
+    const BotStanding& s = standings[i];
     const std::string ppd = fixed(s.points_per_deal.value, 2) + " [" +
                             fixed(s.points_per_deal.low, 2) + ", " +
                             fixed(s.points_per_deal.high, 2) + "]";
@@ -415,15 +491,38 @@ std::string results_text(const Results& r) {
                   s.fallbacks, s.mean_think_ms);
     text += line;
   }
-  if (!r.head_to_head.empty()) {
-    text += "\nhead to head (points per deal of the first minus the second, at the same table)\n";
-    for (const PairResult& p : r.head_to_head) {
-      std::snprintf(line, sizeof line, "  %-16s %-16s %6d games  %+.2f [%s, %s]\n",
-                    p.a_name.c_str(), p.b_name.c_str(), p.games, p.difference.value,
-                    fixed(p.difference.low, 2).c_str(), fixed(p.difference.high, 2).c_str());
-      text += line;
-    }
+  return text;
+}
+
+std::string pairs_text(const std::vector<PairResult>& head_to_head) {
+  std::string text;
+  char line[512];
+  text += "\nhead to head (points per deal of the first minus the second, at the same table)\n";
+  for (const PairResult& p : head_to_head) {
+    std::snprintf(line, sizeof line, "  %-16s %-16s %6d games  %+.2f [%s, %s]\n", p.a_name.c_str(),
+                  p.b_name.c_str(), p.games, p.difference.value, fixed(p.difference.low, 2).c_str(),
+                  fixed(p.difference.high, 2).c_str());
+    text += line;
   }
+  return text;
+}
+
+}  // namespace
+
+std::string results_text(const Results& r) {
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line, "%d games, %lld deals of %s, %d players a table\n\n", r.games,
+                r.deals, r.rules.c_str(), r.players);
+  text += line;
+  if (!r.team_standings.empty()) {
+    text += "teams (partners share their team's rank; points per deal of both partners)\n";
+    text += standings_text(r.team_standings, "team");
+    if (!r.team_head_to_head.empty()) text += pairs_text(r.team_head_to_head);
+    text += "\nbots\n";
+  }
+  text += standings_text(r.standings, "bot");
+  if (!r.head_to_head.empty()) text += pairs_text(r.head_to_head);
   return text;
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -66,6 +67,11 @@ struct Results {
   long long deals = 0;
   std::vector<BotStanding> standings;  // best rating first
   std::vector<PairResult> head_to_head;
+  // Partnership tournaments (the header lists teams): the same measures per team, best rating
+  // first. A team's points per deal are its partners' together; its rank is the one the
+  // partners share. Empty without teams.
+  std::vector<BotStanding> team_standings;
+  std::vector<PairResult> team_head_to_head;
 };
 
 // One seat of a GameSummary; decisions and think times count finished deals only.
@@ -93,6 +99,10 @@ struct GameSummary {
   int deals = 0;          // finished deals (a forfeit can cut the last one short)
   std::vector<SeatSummary> seats;
   std::vector<std::pair<int, hearts::proto::Violation::Kind>> violations;  // (seat, kind)
+  // Partnership games: seat -> its team's index in the header's teams (from the record's
+  // seat_teams and table_teams); empty without teams.
+  std::vector<int> seat_team_entrants;
+  bool partnership = false;  // the record has seat_teams: partners share their team's rank
 };
 
 GameSummary summarize_game(const hearts::proto::GameRecord& game);
@@ -101,7 +111,9 @@ GameSummary summarize_game(const hearts::proto::GameRecord& game);
 // TrueSkill (which must see the games in order) runs during the games instead of after them.
 class ResultsBuilder {
  public:
-  explicit ResultsBuilder(const hearts::proto::RecordsHeader& header);
+  // `team_level`: the header's bots are teams (built for a partnership tournament's teams by the
+  // builder itself), and a team's copies' points per deal are summed rather than averaged.
+  explicit ResultsBuilder(const hearts::proto::RecordsHeader& header, bool team_level = false);
   // Adds the next game. False with *error if it does not fit the header (see compute_results);
   // do not add more after that.
   bool add(const GameSummary& game, std::string* error);
@@ -123,6 +135,8 @@ class ResultsBuilder {
   std::vector<int64_t> think_sum_, think_max_;
   std::vector<rating::TrueSkillRating> trueskill_;
   bool trueskill_failed_ = false;  // a game TrueSkill rejected: results() redoes it to say why
+  bool team_level_ = false;
+  std::unique_ptr<ResultsBuilder> teams_;  // the header's teams as entrants; null without
 };
 
 // Computes the results. False with *error if the records do not fit together (bot indices out

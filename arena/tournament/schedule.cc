@@ -97,9 +97,40 @@ std::vector<std::vector<int>> schedule_rotations(const ScheduleOptions& o) {
   return rotations;
 }
 
+// The options of the team-level schedule: teams as entrants at half the table.
+ScheduleOptions team_level(const ScheduleOptions& o) {
+  ScheduleOptions inner = o;
+  inner.teams.clear();
+  inner.num_bots = static_cast<int>(o.teams.size());
+  inner.table_size = o.table_size / 2;
+  return inner;
+}
+
+// Seats the teams of a team-level schedule: team place t is seats t and t + half.
+std::vector<ScheduledGame> seat_teams(const ScheduleOptions& o, std::vector<ScheduledGame> games) {
+  const int half = o.table_size / 2;
+  for (ScheduledGame& game : games) {
+    game.table_teams = std::move(game.seat_bots);
+    game.seat_bots.assign(o.table_size, 0);
+    for (int place = 0; place < half; ++place) {
+      const std::array<int, 2>& team = o.teams[game.table_teams[place]];
+      game.seat_bots[place] = team[0];
+      game.seat_bots[place + half] = team[1];
+    }
+  }
+  return games;
+}
+
 }  // namespace
 
 std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+  if (!o.teams.empty()) {
+    if (o.table_size % 2 != 0) {
+      *error = "teams need an even table, not " + std::to_string(o.table_size) + " seats";
+      return {};
+    }
+    return seat_teams(o, make_schedule(team_level(o), error));
+  }
   const int n = o.table_size;
   const std::vector<std::vector<int>> tables = schedule_tables(o, error);
   if (tables.empty()) return {};
@@ -126,6 +157,7 @@ std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* 
 }
 
 size_t schedule_size(const ScheduleOptions& options, std::string* error) {
+  if (!options.teams.empty()) return schedule_size(team_level(options), error);
   const size_t tables = schedule_tables(options, error).size();
   size_t rotations = 1;
   for (int k = 2; k <= options.table_size && options.all_permutations; ++k) rotations *= k;

@@ -9,6 +9,7 @@
 // the cards cancels.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -23,6 +24,10 @@ struct ScheduleOptions {
   bool all_permutations = false;  // n! seatings instead of n cyclic rotations
   int gauntlet = -1;              // bot index, or -1 for a full round robin
   uint64_t seed = 0;
+  // Partnership games: the teams (two bot indices each) are the entrants instead of the bots.
+  // The schedule above is made over teams at tables of table_size / 2 team places; team place t
+  // is seats t (first member) and t + table_size / 2 (second), partners sitting opposite.
+  std::vector<std::array<int, 2>> teams;
 };
 
 struct ScheduledGame {
@@ -30,9 +35,10 @@ struct ScheduledGame {
   uint32_t table = 0;
   uint32_t group = 0;  // duplicate group within the table
   uint32_t rotation = 0;
-  uint64_t seed = 0;           // shared by every rotation of a group
-  std::vector<int> seat_bots;  // seat -> bot index
-  uint64_t group_key = 0;      // unique per (table, group): the unit the bootstrap resamples
+  uint64_t seed = 0;             // shared by every rotation of a group
+  std::vector<int> seat_bots;    // seat -> bot index
+  uint64_t group_key = 0;        // unique per (table, group): the unit the bootstrap resamples
+  std::vector<int> table_teams;  // with teams: team place -> team index; else empty
 };
 
 // The whole schedule in order. Empty with *error when the options cannot make one.

@@ -26,6 +26,7 @@
 #include "tournament/records_check.h"
 #include "tournament/results.h"
 #include "tournament/schedule.h"
+#include "tournament/teams.h"
 
 namespace arena {
 namespace {
@@ -49,7 +50,11 @@ bool rewrite_prefix(const std::string& path, const RecordsFile& file, size_t kee
 
 // Checks the counts and names of the setup; *gauntlet is the gauntlet bot's index, or -1.
 bool validate_setup(const TournamentSetup& setup, int* gauntlet, std::string* error) {
-  if (setup.specs.size() < 2) {
+  if (setup.rules.partnership != hearts::Partnership::kNone && !setup.gauntlet.empty()) {
+    *error = "--gauntlet is not offered under partnership rules (teams are the entrants)";
+    return false;
+  }
+  if (setup.specs.size() < 2 && setup.rules.partnership == hearts::Partnership::kNone) {
     *error = "a tournament needs at least two bots (--bots)";
     return false;
   }
@@ -78,8 +83,9 @@ bool validate_setup(const TournamentSetup& setup, int* gauntlet, std::string* er
 
 // The whole schedule (every shard's games); empty with *error on failure.
 std::vector<ScheduledGame> make_tournament_schedule(const TournamentSetup& setup, int gauntlet,
-                                                    std::string* error) {
+                                                    const TeamPlan& teams, std::string* error) {
   ScheduleOptions schedule_options;
+  schedule_options.teams = teams.members;
   schedule_options.num_bots = static_cast<int>(setup.specs.size());
   schedule_options.table_size = setup.rules.num_players;
   schedule_options.groups = setup.groups;
@@ -134,12 +140,13 @@ bool load_sources(const TournamentSetup& setup, std::vector<std::shared_ptr<Play
 
 pb::RecordsHeader make_header(const TournamentSetup& setup,
                               const std::vector<std::shared_ptr<PlayerSource>>& sources,
-                              size_t scheduled_games, int gauntlet) {
+                              const TeamPlan& teams, size_t scheduled_games, int gauntlet) {
   pb::RecordsHeader header;
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(setup.command);
   *header.mutable_rules() = to_rules_spec(setup.preset, setup.rules);
   for (const auto& source : sources) add_bot(source->identity(), &header);
+  add_teams(teams, &header);
   header.set_series_seed(setup.seed);
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);
@@ -333,6 +340,7 @@ class SchedulePlay {
         record.set_group_key(game.group_key);
         record.set_table(game.table);
         record.set_rotation(game.rotation);
+        for (int team : game.table_teams) record.add_table_teams(team);
       } else {
         record.Clear();
       }
@@ -440,13 +448,19 @@ std::string results_path(const TournamentSetup& setup) {
   return (fs::path(setup.out_dir) / ("results" + shard_suffix(setup) + ".json")).string();
 }
 
-int run_tournament(const TournamentSetup& setup) {
-  int gauntlet = -1;
+int run_tournament(const TournamentSetup& given) {
+  // Under partnership rules the teams are the entrants and name the bots (tournament/teams.h).
+  TeamPlan teams;
   std::string error;
+  if (!plan_teams(given.rules, given.specs, given.teams, &teams, &error)) return fail(error);
+  TournamentSetup setup = given;
+  setup.specs = teams.specs;
+  int gauntlet = -1;
   if (!validate_setup(setup, &gauntlet, &error)) return fail(error);
 
   // The schedule first: it is cheap, and its size is worth seeing before bots load.
-  const std::vector<ScheduledGame> schedule = make_tournament_schedule(setup, gauntlet, &error);
+  const std::vector<ScheduledGame> schedule =
+      make_tournament_schedule(setup, gauntlet, teams, &error);
   if (schedule.empty()) return fail(error);
   if (!setup.seed_note.empty()) std::cerr << "arena: " << setup.seed_note << '\n';
   const std::vector<const ScheduledGame*> mine = games_of_this_shard(setup, schedule);
@@ -456,7 +470,7 @@ int run_tournament(const TournamentSetup& setup) {
   std::vector<std::shared_ptr<PlayerSource>> sources;
   if (!load_sources(setup, &sources, &error)) return fail(error);
   const hearts::CompiledRules compiled = *hearts::compile(setup.rules);
-  pb::RecordsHeader header = make_header(setup, sources, schedule.size(), gauntlet);
+  pb::RecordsHeader header = make_header(setup, sources, teams, schedule.size(), gauntlet);
 
   const std::string path = records_path(setup);
   std::unique_ptr<RecordsWriter> writer;

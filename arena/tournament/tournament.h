@@ -20,6 +20,9 @@ struct TournamentSetup {
   std::string preset = "standard";
   hearts::Rules rules;
   std::vector<std::string> specs;
+  // Partnership rules: teams as "a+b" (--teams), the entrants instead of specs; with specs
+  // alone each bot plays as a team of two copies (tournament/teams.h).
+  std::vector<std::string> teams;
   int groups = 1;
   uint64_t seed = 1;
   std::string seed_note;  // printed once the setup is valid: where a seed not given came from

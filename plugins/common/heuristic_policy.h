@@ -412,7 +412,9 @@ class HeuristicPolicy {
   static std::vector<int> seats_behind(const Knowledge& k, std::span<const PlayRecord> trick) {
     std::vector<int> r;
     const int behind = k.n - 1 - static_cast<int>(trick.size());
-    for (int i = 1; i <= behind; ++i) r.push_back((k.obs.seat + i) % k.n);
+    // Play goes to the left, or to the right under play_anticlockwise (Likha).
+    const int step = k.obs.rules->rules.play_anticlockwise ? k.n - 1 : 1;
+    for (int i = 1; i <= behind; ++i) r.push_back((k.obs.seat + i * step) % k.n);
     return r;
   }
 

@@ -51,9 +51,12 @@ struct Knowledge {
   bool kitty_known = true;
 };
 
-// The real seat `s` renumbered from the eldest hand, as in a rebuilt deal (its dealer sits last).
+// The real seat `s` renumbered from the eldest hand, as in a rebuilt deal (its dealer sits last;
+// under play_anticlockwise the eldest is the dealer's right, and the rebuilt deal's seat 1 deals).
 inline int sim_seat(const hearts::Observation& obs, int s) {
-  return (s + obs.num_players - 1 - obs.dealer) % obs.num_players;
+  const int n = obs.num_players;
+  if (obs.rules->rules.play_anticlockwise) return (s + 1 - obs.dealer + n) % n;
+  return (s + n - 1 - obs.dealer) % n;
 }
 
 inline Knowledge analyze(const hearts::Observation& obs) {

@@ -38,8 +38,9 @@ std::string_view name(Phase phase) {
 Game::Game(const CompiledRules& rules, uint64_t seed) : rules_(rules), seed_(seed) {
   const int n = num_players();
   for (int s = 0; s < n; ++s) counters_[s] = rules_.rules.starting_counters;
-  // The dealer of deal 0 sits last, so seat 0 is eldest hand and receives the first card.
-  dealer_ = n - 1;
+  // The dealer of deal 0 sits last, so seat 0 is eldest hand and receives the first card
+  // (anticlockwise, eldest sits to the dealer's right: the dealer is seat 1).
+  dealer_ = rules_.rules.play_anticlockwise ? 1 : n - 1;
 }
 
 std::optional<Game> Game::create(const Rules& rules, uint64_t seed, std::string* error) {
@@ -84,7 +85,7 @@ void Game::deal_from_seed() {
   int seat = eldest();
   for (int k = 0; k < dealt; ++k) {  // round the table without a division per card
     hands_[seat].insert(deck[k]);
-    if (++seat == n) seat = 0;
+    seat = next_seat(seat);
   }
   CardSet kitty;
   for (int k = dealt; k < count; ++k) kitty.insert(deck[k]);
@@ -201,7 +202,7 @@ Status Game::pass_cards(std::span<const Card> cards) {
   if (--passes_pending_ == 0) {
     exchange_passes();
   } else {
-    to_act_ = (seat + 1) % num_players();
+    to_act_ = next_seat(seat);
   }
   return Status();
 }
@@ -332,6 +333,13 @@ CardSet Game::legal_plays() const {
   }
   if (r.queen_forced && usable.contains(kQueenOfSpades)) return CardSet{kQueenOfSpades};
   if (r.black_jack_discard && usable.contains(kJackOfSpades)) return CardSet{kJackOfSpades};
+  if (!r.likha_cards.empty()) {
+    // Talyeekh: holding every likha in play (or any, by the other reading) forces one out.
+    const CardSet held = usable & r.likha_cards;
+    const bool forced =
+        r.likha_when_any_held ? !held.empty() : hand.contains_all(r.likha_cards & rules_.in_play);
+    if (forced && !held.empty()) return held;
+  }
   return usable;
 }
 
@@ -370,7 +378,7 @@ void Game::play_checked(Card card) {
   if (++trick_size_ == n) {
     finish_trick();
   } else {
-    to_act_ = seat + 1 == n ? 0 : seat + 1;
+    to_act_ = next_seat(seat);
   }
 }
 
@@ -441,6 +449,10 @@ void Game::finish_deal() {
     if (!rules_.penalty_cards.empty() && taken_[s].contains_all(needed)) d.moon_shooter = s;
   }
   if (r.sun != SunRule::kNone) d.sun_shooter = all_tricks_seat();
+  if (r.partnership == Partnership::kTeamScore && r.moon != MoonRule::kNone &&
+      !rules_.penalty_cards.empty()) {
+    d.moon_team = team_moon(needed);
+  }
   const bool moon_counts = d.sun_shooter < 0 && moon_or_sun_seat() >= 0;
   if (moon_counts && r.moon == MoonRule::kShooterChoice && new_moon_allowed(d.moon_shooter)) {
     phase_ = Phase::kMoonChoice;
@@ -471,6 +483,9 @@ void Game::apply_deal_scores(bool new_moon) {
   if (d.sun_shooter >= 0) {
     special = true;
     score_sun();
+  } else if (d.moon_team >= 0) {
+    special = true;
+    score_team_moon();
   } else if (moon_or_sun_seat() >= 0) {
     special = true;
     score_moon(new_moon);
@@ -525,8 +540,12 @@ void Game::score_moon(bool new_moon) {
   auto& score = d.deal_score;
   const int shooter = d.moon_shooter;
 
+  // With partnerships the shooter's partner is no opponent: it scores as taken (nothing).
+  const int partner = partner_of(r, shooter);
   auto old_moon = [&] {
-    for (int s = 0; s < n; ++s) score[s] += s == shooter ? -total : paid;
+    for (int s = 0; s < n; ++s) {
+      if (s != partner) score[s] += s == shooter ? -total : paid;
+    }
   };
   if (!new_moon_allowed(shooter)) {
     // Below new_moon_min_score only old moon may be scored (validate() admits the option only
@@ -566,6 +585,9 @@ void Game::score_moon(bool new_moon) {
       score.fill(0);
       score[shooter] = -paid;
       break;
+    case MoonRule::kPenalty:
+      score[shooter] = r.moon_penalty;
+      break;
   }
   d.new_moon =
       new_moon && (r.moon == MoonRule::kShooterChoice || r.moon == MoonRule::kNewMoonIfOldLoses);
@@ -591,6 +613,10 @@ bool Game::old_moon_loses(int shooter) const {
 
 void Game::add_deal_to_scores() {
   const Rules& r = rules_.rules;
+  if (r.partnership == Partnership::kTeamScore) {
+    add_team_deal_to_scores();
+    return;
+  }
   const auto& score = last_deal_.deal_score;
   for (int s = 0; s < num_players(); ++s) {
     scores_[s] += score[s];
@@ -661,12 +687,16 @@ void Game::end_deal_or_game() {
     return;
   }
   ++deal_index_;
-  dealer_ = (dealer_ + 1) % num_players();
+  dealer_ = next_seat(dealer_);
   phase_ = Phase::kDeal;
   to_act_ = -1;
 }
 
 void Game::compute_ranks() {
+  if (rules_.rules.partnership != Partnership::kNone) {
+    compute_team_ranks();
+    return;
+  }
   const int n = num_players();
   const bool by_counters = rules_.rules.settlement != Settlement::kPoints;
   const bool complex = rules_.rules.complex_scores;

@@ -49,6 +49,8 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.time_left_us = 0;
   obs.bank_left_us = -1;
   obs.random_seed = 0;
+  obs.partner = partner_of(game.rules().rules, seat);
+  obs.reserved = 0;
 }
 
 }  // namespace hearts

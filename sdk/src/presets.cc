@@ -5,6 +5,7 @@ namespace hearts {
 
 // Heartsette, the Greek Hearts versions and Complex Hearts (presets_scoring.cc).
 void add_scoring_presets(std::vector<Preset>& all);
+void add_partnership_presets(std::vector<Preset>& all);  // presets_partnership.cc
 
 namespace {
 
@@ -142,6 +143,7 @@ std::vector<Preset> make_presets() {
   add_hoyle_presets(all);
   add_black_maria_and_openspiel(all);
   add_scoring_presets(all);
+  add_partnership_presets(all);
   return all;
 }
 

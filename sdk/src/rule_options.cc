@@ -22,7 +22,7 @@ HEARTS_ENUM_VALUES(PassSchedule, PassSchedule::kNone, PassSchedule::kLeft, PassS
 HEARTS_ENUM_VALUES(FirstLead, FirstLead::kEldestAny, FirstLead::kTwoOfClubs, FirstLead::kAnyClub)
 HEARTS_ENUM_VALUES(MoonRule, MoonRule::kNone, MoonRule::kNoScore, MoonRule::kOldMoon,
                    MoonRule::kNewMoon, MoonRule::kShooterChoice, MoonRule::kNewMoonIfOldLoses,
-                   MoonRule::kOmnibus)
+                   MoonRule::kOmnibus, MoonRule::kPenalty)
 HEARTS_ENUM_VALUES(SunRule, SunRule::kNone, SunRule::kSun, SunRule::kPunishment)
 HEARTS_ENUM_VALUES(Settlement, Settlement::kPoints, Settlement::kSweepstake, Settlement::kHowell,
                    Settlement::kChips1887, Settlement::kStakes, Settlement::kLives)
@@ -34,6 +34,8 @@ HEARTS_ENUM_VALUES(HeartLeadFirstTrick, HeartLeadFirstTrick::kAllowed,
 HEARTS_ENUM_VALUES(PunishmentUnpassed, PunishmentUnpassed::kOthersOnce,
                    PunishmentUnpassed::kEveryoneDouble)
 HEARTS_ENUM_VALUES(NewMoonScoreHolder, NewMoonScoreHolder::kShooter, NewMoonScoreHolder::kAnyone)
+HEARTS_ENUM_VALUES(Partnership, Partnership::kNone, Partnership::kTeamScore,
+                   Partnership::kIndividualThenTeam, Partnership::kHighestLosesTeam)
 #undef HEARTS_ENUM_VALUES
 
 template <typename E>
@@ -154,6 +156,13 @@ std::vector<RuleOption> make_options() {
                         "Greek Hearts: no heart lead to the first trick (of every deal, or of "
                         "the game)"),
             "allowed"),
+      LATER(BOOL_OPTION(play_anticlockwise, "deal and play go to the right (Likha)"), "false"),
+      LATER(CARDS_OPTION(likha_cards,
+                         "a player void in the led suit holding all of these must discard one "
+                         "(Likha: \"QS 10D\")"),
+            ""),
+      LATER(BOOL_OPTION(likha_when_any_held, "the likha rule applies when holding any of them"),
+            "false"),
       ENUM_OPTION(heart_values, HeartValues,
                   "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
       INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
@@ -192,6 +201,7 @@ std::vector<RuleOption> make_options() {
       LATER(BOOL_OPTION(complex_scores,
                         "Complex Hearts: the QS scores imaginary points, the 10C multiplies by 2i"),
             "false"),
+      LATER(INT_OPTION(moon_penalty, "with moon penalty: the shooter's score for the deal"), "37"),
       INT_OPTION(end_score, "the game ends when a score reaches this; 0 = never"),
       INT_OPTION(fixed_deals, "the game ends after this many deals; 0 = never"),
       BOOL_OPTION(exactly_end_score_resets, "a score of exactly end_score drops to 0"),
@@ -199,6 +209,10 @@ std::vector<RuleOption> make_options() {
           settlement, Settlement,
           "how the game is settled: points, Foster's counters, 1887 chips, stakes or lives"),
       INT_OPTION(starting_counters, "counters each player starts with (settlements)"),
+      LATER(ENUM_OPTION(partnership, Partnership,
+                        "partners sit opposite: none, team-score, individual-then-team, or "
+                        "highest-loses-team (Likha)"),
+            "none"),
   };
 }
 #undef INT_OPTION

@@ -149,6 +149,52 @@ Status validate_complex_scores(const Rules& r) {
   return Status();
 }
 
+// Partnership Hearts and Likha (docs/rules.md): partners sit opposite, and the rules that judge
+// one player against all the others are refused where no reading for teams is offered.
+Status validate_partnership_options(const Rules& r) {
+  if (r.likha_when_any_held && r.likha_cards.empty()) {
+    return option_error("likha_when_any_held", "needs likha_cards");
+  }
+  if (r.moon_penalty != 37 && r.moon != MoonRule::kPenalty) {
+    return option_error("moon_penalty", "needs moon penalty");
+  }
+  if (r.moon_penalty < -200 || r.moon_penalty > 200) {
+    return option_error("moon_penalty", "must be in -200..200");
+  }
+  if (r.partnership == Partnership::kNone) return Status();
+  const std::string what = std::string(name(r.partnership));
+  if (r.num_players != 4 && r.num_players != 6) {
+    return option_error("partnership", what +
+                                           " seats partners opposite, which needs 4 or 6 "
+                                           "players, not " +
+                                           std::to_string(r.num_players));
+  }
+  if (r.sun != SunRule::kNone || r.sun_cleans_slate) {
+    return option_error("partnership", what + " is played without sun rules");
+  }
+  if (r.moon_cannot_win || r.moon == MoonRule::kNewMoonIfOldLoses) {
+    return option_error("partnership", what +
+                                           " judges the winner by team, so moon_cannot_win "
+                                           "and new-moon-if-old-loses do not apply");
+  }
+  if (r.settlement != Settlement::kPoints) {
+    return option_error("partnership", what + " needs points settlement");
+  }
+  if (r.complex_scores || r.moon_points != 0) {
+    return option_error("partnership", what + " is played with real scores and the moon total "
+                                              "(no complex_scores, moon_points 0)");
+  }
+  const bool team_moon_rule =
+      r.moon == MoonRule::kNone || r.moon == MoonRule::kNoScore || r.moon == MoonRule::kOldMoon;
+  if (r.partnership == Partnership::kTeamScore && (!team_moon_rule || r.moon_needs_sun)) {
+    return option_error("partnership",
+                        "team-score scores a team's moon as none, no-score or "
+                        "old-moon (without moon_needs_sun), not " +
+                            std::string(name(r.moon)));
+  }
+  return Status();
+}
+
 }  // namespace
 
 Status validate(const Rules& r) {
@@ -218,6 +264,7 @@ Status validate(const Rules& r) {
   if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
   if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
   if (Status status = validate_complex_scores(r); !status.ok()) return status;
+  if (Status status = validate_partnership_options(r); !status.ok()) return status;
   if (r.bonus_card.size() > 1) {
     return option_error("bonus_card", "names " + std::to_string(r.bonus_card.size()) +
                                           " cards; give one card, or none");
@@ -451,6 +498,8 @@ std::string_view name(MoonRule v) {
       return "new-moon-if-old-loses";
     case MoonRule::kOmnibus:
       return "omnibus";
+    case MoonRule::kPenalty:
+      return "penalty";
   }
   return "?";
 }

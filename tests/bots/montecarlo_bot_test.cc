@@ -58,11 +58,13 @@ TEST(MonteCarloSampler, SampledHandsRespectEverythingTheObserverKnows) {
   const std::vector<SamplerCase> cases = {
       {"standard", 4},     {"morehead2001", 3}, {"morehead2001", 5}, {"morehead2001", 6},
       {"morehead2001", 7}, {"black-maria", 4},  {"spot-hearts", 4},  {"openspiel", 4},
-      {"foster1909", 5},   {"omnibus", 4}};
+      {"foster1909", 5},   {"omnibus", 4},      {"likha", 4},        {"partnership-team", 6}};
   int checked = 0;
   int rebuilt = 0;
   int attempts = 0;
   for (const SamplerCase& c : cases) {
+    const int rebuilt_before = rebuilt;
+    const int attempts_before = attempts;
     hearts::Rules rules = preset(c.preset, c.players);
     // "standard" also runs as a 5-player kitty deck, which leaves cards nobody holds.
     for (int variant = 0; variant < (c.preset == "standard" ? 2 : 1); ++variant) {
@@ -134,6 +136,8 @@ TEST(MonteCarloSampler, SampledHandsRespectEverythingTheObserverKnows) {
         }
       }
     }
+    // Every rule set replays most samples (a wrong seat order, e.g. anticlockwise, replays none).
+    EXPECT_GT((rebuilt - rebuilt_before) * 2, attempts - attempts_before) << c.preset;
   }
   EXPECT_GT(checked, 500 / kScale);
   // Random play makes few inferences the sampler ignores: nearly every sample replays.

@@ -92,6 +92,8 @@ TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
         preset.name == "greek-parlett2008" || preset.name == "complex") {
       continue;
     }
+    // The partnership presets came with their options: no record of them lacks those.
+    if (preset.rules.partnership != hearts::Partnership::kNone) continue;
     hearts::Rules old_rules = preset.rules;
     old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
     if (preset.name == "omnibus") {

@@ -117,7 +117,16 @@ INSTANTIATE_TEST_SUITE_P(
             "--set penalty_breaks_hearts=true --bots ducker,ducker,ducker,lowest --games 20"},
         Series{"punishment_once",
                "--rules pink-lady --set sun=punishment --set punishment_unpassed=others-once "
-               "--games 8"}),
+               "--games 8"},
+        // Partnership Hearts and Likha (docs/rules.md section 8).
+        Series{"partnership_team",
+               "--rules partnership-team --bots random,lowest,ducker,random --games 8"},
+        Series{"partnership_team_6", "--rules partnership-team --players 6 --games 4"},
+        Series{"partnership_individual",
+               "--rules partnership-individual --bots random,lowest,ducker,random --games 8"},
+        Series{"likha", "--rules likha --bots random,lowest,ducker,heuristic --games 8"},
+        Series{"likha_6_any_held",
+               "--rules likha --players 6 --set likha_when_any_held=true --games 4"}),
     [](const ::testing::TestParamInfo<Series>& info) { return std::string(info.param.name); });
 
 TEST(VerifyRecords, ShooterChoiceSeriesHasMoonChoices) {

@@ -138,6 +138,9 @@ std::vector<Config> BuildConfigs() {
     configs.push_back(std::move(config));
   };
   for (const Preset& preset : presets()) {
+    // This model plays one seat against all in clockwise order; the partnership presets (teams,
+    // Likha's anticlockwise play) are checked by partnership_test and the verify sweeps.
+    if (preset.rules.partnership != Partnership::kNone) continue;
     for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
@@ -154,6 +157,7 @@ std::vector<Config> BuildConfigs() {
     }
   }
   for (const Preset& preset : presets()) {
+    if (preset.rules.partnership != Partnership::kNone) continue;  // as above
     for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
@@ -1124,6 +1128,9 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
           break;
         case MoonRule::kNoScore:
           for (int s = 0; s < n_; ++s) d[s] = 0;
+          break;
+        case MoonRule::kPenalty:
+          d[shooter] = r_.moon_penalty;
           break;
         case MoonRule::kOldMoon:
           old_moon();

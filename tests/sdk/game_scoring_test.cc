@@ -304,6 +304,9 @@ const std::vector<ValueCase>& ValueCases() {
       // The QS's 13 is imaginary: its real value is 0.
       {"complex", false, {{"QS", 0}, {"JD", -10}}, 13},
       {"danger", false, {{"QS", 13}}, 26},
+      {"partnership-team", false, {{"QS", 13}}, 26},
+      {"partnership-individual", false, {{"QS", 13}}, 26},
+      {"likha", false, {{"QS", 13}, {"10D", 10}}, 36},
   };
   return cases;
 }
@@ -491,6 +494,8 @@ INSTANTIATE_TEST_SUITE_P(
 // are taken, and the deal scores follow from the points and the preset's moon rule.
 TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
   for (const Preset& preset : presets()) {
+    // Partners score and rank by team: tests/sdk/partnership_test.cc checks those presets.
+    if (preset.rules.partnership != Partnership::kNone) continue;
     for (uint64_t seed = 1; seed <= 12; ++seed) {
       SCOPED_TRACE(std::string(preset.name) + " seed " + std::to_string(seed));
       const CompiledRules compiled = Compile(preset.rules);
@@ -551,6 +556,7 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
 // and the ranks follow the scores (or counters).
 TEST(SeededPresetDealTest, WholeGamesEndAndRank) {
   for (const Preset& preset : presets()) {
+    if (preset.rules.partnership != Partnership::kNone) continue;  // as above
     SCOPED_TRACE(std::string(preset.name));
     Game game = NewGame(preset.rules, 77);
     const Rules& rules = game.rules().rules;

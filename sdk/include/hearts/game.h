@@ -71,6 +71,7 @@ struct DealResult {
   bool slate_cleaned = false;
   // Complex Hearts: the imaginary part of deal_score (deal_score holds the real part).
   std::array<int, kMaxPlayers> deal_score_imag{};
+  int moon_team = -1;  // partnership team-score: the team whose partners took every penalty card
 };
 
 class Game {
@@ -117,7 +118,14 @@ class Game {
   // recorder can read its last trick; dealing resets them.
   int deal_index() const { return deal_index_; }
   int dealer() const { return dealer_; }
-  int eldest() const { return (dealer_ + 1) % num_players(); }
+  int eldest() const { return next_seat(dealer_); }
+  // The seat after `seat` in the order of deal and play: to its left, or to its right with
+  // play_anticlockwise.
+  int next_seat(int seat) const {
+    const int n = num_players();
+    if (rules_.rules.play_anticlockwise) return seat == 0 ? n - 1 : seat - 1;
+    return seat + 1 == n ? 0 : seat + 1;
+  }
   const PassPlan& pass_plan() const { return pass_plan_; }
   CardSet hand(int seat) const { return hands_[seat]; }
   CardSet dealt_hand(int seat) const { return dealt_[seat]; }
@@ -174,6 +182,10 @@ class Game {
   const DealResult& last_deal() const { return last_deal_; }
   // Final standing: 1 = winner; tied players share the better rank. Valid at game over.
   int rank(int seat) const { return ranks_[seat]; }
+  // With partnerships: the score team `team` (0..num_teams-1) is ranked by, lower is better:
+  // the partners' shared score (team-score), their sum (individual-then-team), or the higher of
+  // the two (highest-loses-team). Without partnerships the seat's score.
+  int team_score(int team) const;
   uint64_t seed() const { return seed_; }
 
  private:
@@ -205,6 +217,12 @@ class Game {
   // new_moon_min_score: whether new moon may be scored for `shooter` on this deal.
   bool new_moon_allowed(int shooter) const;
   void compute_ranks();
+  // Partnerships (sdk/src/game_partnership.cc): the team whose partners together took `needed`
+  // (team-score only), the team moon's deal scores, and the game scores and ranks per team.
+  int team_moon(CardSet needed) const;
+  void score_team_moon();
+  void add_team_deal_to_scores();
+  void compute_team_ranks();
   Status check_pass(std::span<const Card> cards) const;
   // Greek Hearts: whether a heart may not be led to the current first trick.
   bool heart_lead_banned() const;

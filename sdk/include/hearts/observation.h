@@ -71,6 +71,13 @@ struct Observation {
   // --- Added in ABI 4 ---
   // Complex Hearts: the imaginary parts of `scores` (zeros under other rules).
   const int32_t* scores_imag = kNoSeatCounts.data();
+  // --- Partnerships ---
+  // The seat of this seat's partner (opposite it), or -1 when the rules have no partnerships.
+  // Partnerships are public: every seat knows every partnership (see rules.partnership).
+  int32_t partner = -1;
+  // Unused, always 0: keeps the struct free of padding bytes, which the isolated wire copies
+  // byte for byte.
+  int32_t reserved = 0;
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }

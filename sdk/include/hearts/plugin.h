@@ -27,8 +27,9 @@ namespace hearts {
 // refuses plugins built against another version.
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
-// 4: Rules gained Heartsette, Greek, chip, stakes and Complex Hearts options; Observation gained
-// scores_imag (issue 17, scoring variants).
+// 4: the rest of issue 17's rule book: Rules gained the Heartsette, Greek, chip, stakes,
+// Complex Hearts, partnership, Likha and anticlockwise options; Observation gained scores_imag
+// and partner; DealResult gained deal_score_imag and moon_team.
 inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {

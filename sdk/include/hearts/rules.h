@@ -64,6 +64,7 @@ enum class MoonRule : uint8_t {
   kShooterChoice,      // the shooter chooses old or new moon (a decision step)
   kNewMoonIfOldLoses,  // old moon, unless it would end the game with the shooter not winning
   kOmnibus,            // taking every counter (penalties and bonuses): shooter scores -moon total
+  kPenalty,            // Likha: the shooter scores moon_penalty for the deal, the others 0
 };
 
 // What happens when one player takes every trick ("shooting the sun").
@@ -112,6 +113,15 @@ enum class HeartLeadFirstTrick : uint8_t {
   kFirstDeal,  // only the first trick of the game, read literally
 };
 
+// Partnership Hearts and Likha: how partners (who sit opposite) score and win. With any value
+// but kNone the table seats 4 or 6 players, and seat s partners seat s + num_players / 2.
+enum class Partnership : uint8_t {
+  kNone,                // every player for themselves
+  kTeamScore,           // partners combine their scores every deal; a team can shoot the moon
+  kIndividualThenTeam,  // individual scores and moons; at game end the team totals decide
+  kHighestLosesTeam,    // Likha: individual scores; the team of the highest scorer loses
+};
+
 struct Rules {
   // --- Players and deal ---
   int num_players = 4;  // 3..7
@@ -135,6 +145,11 @@ struct Rules {
   bool penalty_breaks_hearts = false;        // any penalty card played breaks hearts
   // Greek Hearts (Culbertson): no heart lead to the first trick (a hand of only hearts may).
   HeartLeadFirstTrick heart_lead_first_trick = HeartLeadFirstTrick::kAllowed;
+  bool play_anticlockwise = false;           // Likha: deal, play and the deal pass to the right
+  // Likha's talyeekh: a player who cannot follow suit and holds every one of these cards must
+  // discard one of them (with likha_when_any_held: holds any of them). Empty = off.
+  CardSet likha_cards;
+  bool likha_when_any_held = false;
 
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
@@ -168,6 +183,7 @@ struct Rules {
   // deal score by 2i; game scores are complex, the game ends when |score| reaches end_score and
   // the lowest |score| wins.
   bool complex_scores = false;
+  int moon_penalty = 37;         // with MoonRule::kPenalty: the shooter's deal score (Likha)
 
   // --- Game end ---
   int end_score = 100;                    // game ends when a score reaches it; 0 = never
@@ -175,6 +191,9 @@ struct Rules {
   bool exactly_end_score_resets = false;  // a score of exactly end_score drops to 0
   Settlement settlement = Settlement::kPoints;
   int starting_counters = 100;  // for sweepstake and Howell settlements
+
+  // --- Partnerships ---
+  Partnership partnership = Partnership::kNone;
 
   bool operator==(const Rules&) const = default;
 };
@@ -221,6 +240,14 @@ Status validate_pass_plan(const CompiledRules& rules, const PassPlan& plan);
 int pass_target(const PassPlan& plan, int num_players, int seat, int k);
 std::string describe(const PassPlan& plan, int num_players);
 
+// --- Partnerships (sdk/src/partnership.cc) ---
+// The seat partnered with `seat` (opposite it), or -1 without partnerships.
+int partner_of(const Rules& rules, int seat);
+// The team of `seat`, 0..num_teams-1: seat mod (num_players / 2); without partnerships the seat.
+int team_of(const Rules& rules, int seat);
+// Teams at the table: num_players / 2 with partnerships, otherwise num_players (one per seat).
+int num_teams(const Rules& rules);
+
 // --- Presets ---
 struct Preset {
   std::string_view name;
@@ -243,5 +270,6 @@ std::string_view name(HeartValues v);
 std::string_view name(PunishmentUnpassed v);
 std::string_view name(NewMoonScoreHolder v);
 std::string_view name(HeartLeadFirstTrick v);
+std::string_view name(Partnership v);
 
 }  // namespace hearts
