@@ -27,7 +27,9 @@ namespace hearts {
 // refuses plugins built against another version.
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
-inline constexpr uint32_t kAbiVersion = 3;
+// 4: Observation gained trick_start, trick_length, lead_suit, hand_counts, drawn_counts,
+// stock_size and drawn; DealResult last_holder and left_over (stock, nines and jokers).
+inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {
 
