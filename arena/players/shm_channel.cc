@@ -132,6 +132,12 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
     *error = "observation: more passed, received or played cards than a deal holds";
     return false;
   }
+  // current_trick() is plays from trick_start on: it must lie within the plays.
+  if (obs.trick_start < 0 || obs.trick_start > obs.num_plays) {
+    *error = "observation: trick_start " + std::to_string(obs.trick_start) + " is outside the " +
+             std::to_string(obs.num_plays) + " plays";
+    return false;
+  }
   copy_array(slot.plays, obs.num_plays, out->plays.data());
   copy_array(slot.trick_winners, obs.tricks_completed, out->trick_winners.data());
   copy_array(slot.passed, obs.passed_count, out->passed.data());

@@ -235,6 +235,7 @@ Status Game::pass_cards(std::span<const Card> cards) {
     hands_[seat].erase(cards[k]);
   }
   passed_count_[seat] = static_cast<uint8_t>(cards.size());
+  hand_counts_[seat] = hands_[seat].size();
   if (--passes_pending_ == 0) {
     exchange_passes();
   } else {
@@ -270,6 +271,7 @@ void Game::exchange_passes() {
     }
   }
   passes_exchanged_ = true;
+  for (int seat = 0; seat < n; ++seat) hand_counts_[seat] = hands_[seat].size();
   list_received();
   begin_play();
 }

@@ -87,6 +87,8 @@ TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
 
   // Every preset's old records too (the old punishment reading is accepted without the sun).
   for (const hearts::Preset& preset : hearts::presets()) {
+    // Presets built on options added later have no records from before those options.
+    if (preset.name == "domino" || preset.name == "joker-hearts") continue;
     hearts::Rules old_rules = preset.rules;
     old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
     if (preset.name == "omnibus") {
