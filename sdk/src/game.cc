@@ -166,7 +166,8 @@ Status Game::check_stock(std::span<const Card> stock) const {
 
 void Game::after_deal(CardSet kitty) {
   dealt_ = hands_;
-  for (int s = 0; s < num_players(); ++s) hand_counts_[s] = hands_[s].size();
+  // Every deal gives each hand exactly hand_size cards (no popcount needed).
+  for (int s = 0; s < num_players(); ++s) hand_counts_[s] = rules_.hand_size;
   kitty_ = kitty;
   switch (rules_.rules.pass_schedule) {
     case PassSchedule::kExternal:
@@ -235,7 +236,7 @@ Status Game::pass_cards(std::span<const Card> cards) {
     hands_[seat].erase(cards[k]);
   }
   passed_count_[seat] = static_cast<uint8_t>(cards.size());
-  hand_counts_[seat] = hands_[seat].size();
+  hand_counts_[seat] -= static_cast<int32_t>(cards.size());
   if (--passes_pending_ == 0) {
     exchange_passes();
   } else {
@@ -271,7 +272,8 @@ void Game::exchange_passes() {
     }
   }
   passes_exchanged_ = true;
-  for (int seat = 0; seat < n; ++seat) hand_counts_[seat] = hands_[seat].size();
+  // Every seat gets back as many cards as it passed.
+  for (int seat = 0; seat < n; ++seat) hand_counts_[seat] = rules_.hand_size;
   list_received();
   begin_play();
 }
@@ -410,6 +412,7 @@ void Game::play_checked(Card card) {
     trick_winner_so_far_ = seat;
     trick_cards_ = CardSet();
     trick_points_ = 0;
+    lead_suit_ = static_cast<int>(card.suit());
   } else if (card.suit() == trick_best_.suit() && card.rank() > trick_best_.rank()) {
     trick_best_ = card;
     trick_winner_so_far_ = seat;
@@ -429,6 +432,7 @@ void Game::finish_trick() {
   trick_size_ = 0;
   trick_start_ = num_plays_;
   trick_end_[trick] = static_cast<uint8_t>(num_plays_);
+  lead_suit_ = -1;
   trick_winner_[trick] = static_cast<uint8_t>(winner);
   ++tricks_won_[winner];
   taken_[winner] |= trick_cards_;

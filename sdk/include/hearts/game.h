@@ -162,10 +162,7 @@ class Game {
   int trick_size(int k) const { return trick_end_[k] - (k == 0 ? 0 : trick_end_[k - 1]); }
   // The suit the current trick follows, or -1 before one is set (a joker led under next-card
   // or, between tricks, none).
-  int lead_suit() const {
-    if (rules_.extended_play) return lead_suit_;
-    return trick_size_ > 0 ? static_cast<int>(trick_best_.suit()) : -1;
-  }
+  int lead_suit() const { return lead_suit_; }
   // --- The stock (Domino Hearts) ---
   // The stock as dealt, in drawing order. Private to the engine and records: no seat sees it.
   std::span<const Card> stock_order() const {
