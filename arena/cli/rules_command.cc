@@ -85,6 +85,8 @@ int show_rules(const RulesShowFlags& flags) {
     derived["moon_total"] = compiled->moon_total;
     derived["removed_cards"] = removed.empty() ? "" : hearts::to_string(removed);
     derived["penalty_cards"] = hearts::to_string(compiled->penalty_cards);
+    // Only where there is one, so the plain games' output stays as it was.
+    if (compiled->stock_size > 0) derived["stock_size"] = compiled->stock_size;
     print_json(out);
     return 0;
   }
@@ -101,8 +103,9 @@ int show_rules(const RulesShowFlags& flags) {
   }
   std::cout << "\nderived: hand size " << compiled->hand_size << ", kitty " << compiled->kitty_size
             << ", " << pass_count_text(*compiled) << ", moon total " << compiled->moon_total
-            << ", removed cards " << (removed.empty() ? "none" : hearts::to_string(removed))
-            << '\n';
+            << ", removed cards " << (removed.empty() ? "none" : hearts::to_string(removed));
+  if (compiled->stock_size > 0) std::cout << ", stock " << compiled->stock_size;
+  std::cout << '\n';
   return 0;
 }
 

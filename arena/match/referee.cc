@@ -149,6 +149,7 @@ class Referee::GameRun {
                     int deal);
   void finish_deal();
   void record_plan();
+  void record_stock_game_end(const hearts::DealResult& result);
   void resolve_chance(Phase phase);
   void record_new_deal();
   void decide(Phase phase);
@@ -293,8 +294,22 @@ void Referee::GameRun::finish_deal() {
     deal_record_->set_new_moon(result.new_moon);
     deal_record_->set_sun_shooter(result.sun_shooter);
     if (partnership()) deal_record_->set_moon_team(result.moon_team);
+    record_stock_game_end(result);
   }
   notify_seats(hearts::kNotifyDealEnd, result, true, result.deal_index);
+}
+
+// Tricks that are not one card per seat, and the stock's rest with whoever took it.
+void Referee::GameRun::record_stock_game_end(const hearts::DealResult& result) {
+  if (game_.rules().extended_play) {
+    for (int t = 0; t < game_.tricks_completed(); ++t) {
+      deal_record_->add_trick_sizes(game_.trick_size(t));
+    }
+  }
+  if (result.last_holder >= 0) {
+    deal_record_->set_last_holder(result.last_holder);
+    deal_record_->set_left_over(result.left_over.bits());
+  }
 }
 
 // The plan is recorded as soon as it is known, so a deal cut short by a forfeit keeps it.
@@ -340,6 +355,7 @@ void Referee::GameRun::record_new_deal() {
   deal_record_->set_dealer(game_.dealer());
   for (int s = 0; s < n_; ++s) deal_record_->add_hands(game_.dealt_hand(s).bits());
   deal_record_->set_kitty(game_.kitty().bits());
+  for (Card card : game_.stock_order()) deal_record_->add_stock(card.id());
   deal_record_->set_moon_shooter(-1);
   deal_record_->set_sun_shooter(-1);
 }
@@ -508,7 +524,7 @@ void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
   // obs.legal is the engine's legal_plays(): checked once, then played unchecked.
   Card card = decision.card;
   if (answered) {
-    if (card.is_valid() && obs.legal.contains(card)) {
+    if ((card.is_valid() || card.is_joker()) && obs.legal.contains(card)) {
       game_.play_checked(card);
     } else {
       add_violation(seat, Violation::ILLEGAL_PLAY, note.empty() ? game_.play(card).message() : note,
@@ -526,6 +542,10 @@ void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
     play->set_seat(seat);
     play->set_card(card.id());
     play->set_think_us(think);
+    // The play just made is the deal's last, unless it ended the deal (then plays() is reset
+    // only at the next deal, so the index still holds).
+    const int index = deal_record_->plays_size() - 1;
+    for (Card drawn : game_.drawn_before(index)) play->add_drawn(drawn.id());
   }
 }
 

@@ -38,6 +38,10 @@ void SeatView::copy(const hearts::Observation& source) {
   view_.scores = scores_.data();
   std::memcpy(counters_.data(), source.counters, sizeof counters_);
   view_.counters = counters_.data();
+  std::memcpy(hand_counts_.data(), source.hand_counts, sizeof hand_counts_);
+  view_.hand_counts = hand_counts_.data();
+  std::memcpy(drawn_counts_.data(), source.drawn_counts, sizeof drawn_counts_);
+  view_.drawn_counts = drawn_counts_.data();
 }
 
 // The engine adds the kitty's points to the first trick's winner when that trick ends. A seat that

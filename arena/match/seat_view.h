@@ -47,7 +47,7 @@ class SeatView {
 
   hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays_{};
+  std::array<hearts::PlayRecord, hearts::kMaxPlays> plays_{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed_{};
   std::array<hearts::ReceivedCard, hearts::kMaxPassCards> received_{};
@@ -55,6 +55,8 @@ class SeatView {
   hearts::SeatCounts tricks_won_{};
   hearts::SeatCounts scores_{};
   hearts::SeatCounts counters_{};
+  hearts::SeatCounts hand_counts_{};
+  hearts::SeatCounts drawn_counts_{};
   hearts::DealResult result_;
 };
 

@@ -232,7 +232,7 @@ class IsolatedPlayer final : public Player {
     // An answer that is no card or no pass goes to the referee as it is, with what is wrong with
     // it, so it is the same violation (ILLEGAL_PLAY, BAD_PASS, BAD_CHOICE) as in process.
     *out = reply.decision;
-    const std::string bad = check_decision(obs.phase, reply.decision);
+    const std::string bad = check_decision(obs.phase, reply.decision, obs.rules);
     return {CallStatus::kOk, bad.empty() ? "" : "the bot's process answered " + bad, ""};
   }
 

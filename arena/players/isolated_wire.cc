@@ -18,8 +18,9 @@ bool take_text(std::span<const char>& bytes, uint32_t size, std::string* out) {
   return true;
 }
 
-bool valid_card(hearts::Card card) {
-  return card.is_valid();
+bool valid_card(hearts::Card card, const hearts::CompiledRules* rules) {
+  if (card.is_valid()) return true;
+  return card.is_joker() && rules != nullptr && !(rules->zero_cards | rules->free_jokers).empty();
 }
 
 }  // namespace
@@ -61,20 +62,21 @@ bool read_hello(std::span<const char> payload, BotIdentity* identity, std::strin
   return true;
 }
 
-std::string check_decision(hearts::Phase phase, const hearts::Decision& decision) {
+std::string check_decision(hearts::Phase phase, const hearts::Decision& decision,
+                           const hearts::CompiledRules* rules) {
   switch (phase) {
     case hearts::Phase::kPass:
       if (decision.count < 0 || decision.count > hearts::kMaxPassCards) {
         return "a pass of " + std::to_string(decision.count) + " cards";
       }
       for (int k = 0; k < decision.count; ++k) {
-        if (!valid_card(decision.cards[k])) {
+        if (!valid_card(decision.cards[k], rules)) {
           return std::to_string(decision.cards[k].id()) + " is not a card id";
         }
       }
       return "";
     case hearts::Phase::kPlay:
-      if (!valid_card(decision.card))
+      if (!valid_card(decision.card, rules))
         return std::to_string(decision.card.id()) + " is not a card id";
       return "";
     case hearts::Phase::kDealerChoice:

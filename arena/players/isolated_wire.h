@@ -45,7 +45,9 @@ struct ReplyHead {
 };
 
 // What is wrong with a decision read from a frame (card ids or counts out of range for `phase`),
-// to say so in the violation the referee records; empty if nothing.
-std::string check_decision(hearts::Phase phase, const hearts::Decision& decision);
+// to say so in the violation the referee records; empty if nothing. Joker ids count as cards
+// only when `rules` deal jokers.
+std::string check_decision(hearts::Phase phase, const hearts::Decision& decision,
+                           const hearts::CompiledRules* rules = nullptr);
 
 }  // namespace arena

@@ -60,6 +60,12 @@ class ObservationCheck {
       : in_(in), rules_(rules), asked_(asked), n_(rules.rules.num_players) {}
 
   std::string run() {
+    if (rules_.extended_play) {
+      const bool ok = table() && seat_arrays() && derived_fields() && own_cards_extended() &&
+                      pass_plan() && passes() && plays_extended() && tricks_extended() && kitty() &&
+                      stock_counts() && legal_extended() && decision_extended();
+      return ok ? "" : error_;
+    }
     const bool ok = table() && seat_arrays() && derived_fields() && own_cards() && pass_plan() &&
                     passes() && plays() && tricks() && first_lead() && trick_leader() &&
                     trick_counts() && kitty() && own_accounting() && legal() && decision();
@@ -86,7 +92,7 @@ class ObservationCheck {
                   bool in_play_only = true) {
     CardSet cards;
     for (int32_t id : ids) {
-      if (!is_card_id(id)) return fail(field, text(id) + " is not a card id");
+      if (!card_id_ok(id)) return fail(field, text(id) + " is not a card id");
       const Card card = Card::from_id(id);
       if (in_play_only && !rules_.in_play.contains(card)) {
         return fail(field, card_text(card) + " is not in play under these rules");
@@ -290,7 +296,7 @@ class ObservationCheck {
     }
     for (int k = 0; k < count; ++k) {
       const pb::ReceivedCard& r = in_.received(k);
-      if (!is_card_id(r.card())) return fail("received", text(r.card()) + " is not a card id");
+      if (!card_id_ok(r.card())) return fail("received", text(r.card()) + " is not a card id");
       const Card card = Card::from_id(r.card());
       if (!rules_.in_play.contains(card)) {
         return fail("received", card_text(card) + " is not in play under these rules");
@@ -638,6 +644,158 @@ class ObservationCheck {
     return true;
   }
 
+  // A card id: of the 52 cards, or a joker's where the rules deal jokers.
+  bool card_id_ok(int32_t id) const {
+    if (is_card_id(id)) return true;
+    return id >= 0 && id < 64 && Card::from_id(id).is_joker() &&
+           !(rules_.zero_cards | rules_.free_jokers).empty();
+  }
+
+  // --- Rules with a stock, booster nines or jokers: tricks vary in length, so the turn order
+  // and the winners are not re-derived here; what a bot indexes by is bounded and consistent.
+
+  // This seat's cards: the dealt hand has the hand size; the hand may have grown by drawing.
+  bool own_cards_extended() {
+    if (!read_cards("hand", in_.hand(), &hand_) ||
+        !read_cards("dealt_hand", in_.dealt_hand(), &dealt_) ||
+        !read_cards("legal", in_.legal(), &legal_, false) ||
+        !read_cards("kitty", in_.kitty(), &kitty_) || !read_cards("drawn", in_.drawn(), &drawn_)) {
+      return false;
+    }
+    if (dealt_.size() != hand_size()) {
+      return fail("dealt_hand",
+                  text(dealt_.size()) + " cards; the rules deal " + text(hand_size()));
+    }
+    if (drawn_.size() > rules_.stock_size) {
+      return fail("drawn",
+                  text(drawn_.size()) + " cards; the stock holds " + text(rules_.stock_size));
+    }
+    return true;
+  }
+
+  // Every play: a seat of this table, a card (or a joker's calling id) in play, none twice.
+  bool plays_extended() {
+    const int count = in_.plays_size();
+    if (count > hearts::kMaxPlays) {
+      return fail("plays", text(count) + " plays; a deal has at most " + text(hearts::kMaxPlays));
+    }
+    for (int i = 0; i < count; ++i) {
+      const pb::Play& p = in_.plays(i);
+      if (p.seat() < 0 || p.seat() >= n_) {
+        return fail("plays", "play " + text(i) + " is by seat " + text(p.seat()) +
+                                 ", not a seat at this table");
+      }
+      if (!card_id_ok(p.card())) return fail("plays", text(p.card()) + " is not a card id");
+      const Card card = Card::from_id(p.card()).held();
+      if (!rules_.in_play.contains(card)) {
+        return fail("plays", card_text(card) + " is not in play under these rules");
+      }
+      if (played_.contains(card)) return fail("plays", card_text(card) + " is played twice");
+      played_.insert(card);
+      if (p.seat() == seat_) own_played_.insert(card);
+    }
+    if (hand_.intersects(played_)) {
+      return fail("hand", card_text((hand_ & played_).lowest()) + " is held and also played");
+    }
+    // At a deal's end the last holder's hand went into its tricks: a notification may show less.
+    const CardSet expected = (mine_ | drawn_) - own_played_;
+    if (is_notification(asked_) ? !expected.contains_all(hand_) : hand_ != expected) {
+      return fail("hand", "is not the cards dealt, drawn and not played");
+    }
+    return true;
+  }
+
+  // The trick in progress and the completed ones: bounded and consistent with the plays.
+  bool tricks_extended() {
+    const int count = in_.plays_size();
+    const int tricks = in_.trick_winners_size();
+    if (tricks > hearts::kMaxTricks || tricks > count) {
+      return fail("trick_winners", text(tricks) + " winners for " + text(count) + " plays");
+    }
+    for (int t = 0; t < tricks; ++t) {
+      if (in_.trick_winners(t) < 0 || in_.trick_winners(t) >= n_) {
+        return fail("trick_winners", text(in_.trick_winners(t)) + " is not a seat");
+      }
+    }
+    const int start = in_.trick_start();
+    if (!in_.has_trick_start() || start < 0 || start > count || (tricks == 0 && start != 0)) {
+      return fail("trick_start", text(start) + " does not fit " + text(count) + " plays");
+    }
+    if (in_.trick_length() < 0 || in_.trick_length() > hearts::kMaxPlays ||
+        count - start > in_.trick_length()) {
+      return fail("trick_length", text(in_.trick_length()) + " for a trick of " +
+                                      text(count - start) + " cards so far");
+    }
+    if (in_.lead_suit() < -1 || in_.lead_suit() > 3) {
+      return fail("lead_suit", text(in_.lead_suit()) + " is neither -1 nor a suit");
+    }
+    if (in_.trick_leader() < 0 || in_.trick_leader() >= n_) {
+      return fail("trick_leader", text(in_.trick_leader()) + " is not a seat at this table");
+    }
+    if (count > start && play_seat(start) != in_.trick_leader()) {
+      return fail("trick_leader", "seat " + text(in_.trick_leader()) + "; seat " +
+                                      text(play_seat(start)) + " led the trick in progress");
+    }
+    int won = 0;
+    for (int s = 0; s < n_; ++s) won += in_.tricks_won(s);
+    if (won != tricks) return fail("tricks_won", text(won) + " tricks for " + text(tricks));
+    return true;
+  }
+
+  // Cards held and drawn per seat, and the stock: within what the deal holds.
+  bool stock_counts() {
+    if (in_.hand_counts_size() != n_ || in_.drawn_counts_size() != n_) {
+      return fail("hand_counts", "one entry per seat is needed (and for drawn_counts)");
+    }
+    int drawn = 0;
+    for (int s = 0; s < n_; ++s) {
+      if (in_.hand_counts(s) < 0 || in_.hand_counts(s) > hearts::kMaxPlays ||
+          in_.drawn_counts(s) < 0 || in_.drawn_counts(s) > rules_.stock_size) {
+        return fail("hand_counts", "seat " + text(s) + " holds " + text(in_.hand_counts(s)) +
+                                       " and drew " + text(in_.drawn_counts(s)));
+      }
+      drawn += in_.drawn_counts(s);
+    }
+    if (in_.hand_counts(seat_) != hand_.size() || in_.drawn_counts(seat_) != drawn_.size()) {
+      return fail("hand_counts", "this seat's entries differ from its hand and drawn cards");
+    }
+    if (in_.stock_size() < 0 || in_.stock_size() > rules_.stock_size - drawn) {
+      return fail("stock_size", text(in_.stock_size()) + " cards after " + text(drawn) +
+                                    " were drawn from " + text(rules_.stock_size));
+    }
+    return true;
+  }
+
+  // The legal cards: each one held (a joker lead's calling id stands for the joker held).
+  bool legal_extended() {
+    if (asked_ == Phase::kPass) return legal();
+    const bool notification = is_notification(asked_);
+    if (asked_ != Phase::kPlay && !notification) {
+      return legal_.empty() ? true : fail("legal", "must be empty for this call");
+    }
+    if (legal_.empty() && !notification) return fail("legal", "empty: a play needs a legal card");
+    for (Card card : legal_) {
+      if (!hand_.contains(card.held())) {
+        return fail("legal", card_text(card) + " is not in the hand");
+      }
+    }
+    return true;
+  }
+
+  // A play is asked of a seat that holds cards, in a trick not yet complete.
+  bool decision_extended() {
+    if (asked_ != Phase::kPlay) return decision();
+    if (hand_.empty()) return fail("hand", "empty: this seat has no card to play");
+    if (in_.plays_size() - in_.trick_start() >= in_.trick_length()) {
+      return fail("trick_length", "the trick is complete: no play is due");
+    }
+    if (rules_.rules.pass_schedule != hearts::PassSchedule::kNone &&
+        plan_.kind != PassKind::kHold && !exchanged_) {
+      return fail("received", "nothing received: the passes are not exchanged yet");
+    }
+    return true;
+  }
+
   const pb::Observation& in_;
   const hearts::CompiledRules& rules_;
   const Phase asked_;
@@ -645,7 +803,8 @@ class ObservationCheck {
   int seat_ = 0;
   std::string error_;
   CardSet hand_, dealt_, legal_, kitty_, passed_, received_;
-  CardSet mine_;  // held once the passes were exchanged: dealt - passed + received
+  CardSet drawn_;  // with a stock: the cards this seat drew
+  CardSet mine_;   // held once the passes were exchanged: dealt - passed + received
   CardSet played_, own_played_;
   hearts::PassPlan plan_;
   bool exchanged_ = false;

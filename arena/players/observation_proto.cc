@@ -57,6 +57,38 @@ hearts::Phase phase_from_proto(pb::DecisionPhase phase) {
   }
 }
 
+// The ABI-4 fields. A request from an arena that predates them (no trick_start) plays tricks of
+// one card per seat without a stock: derive them as that arena would have.
+void read_trick_and_stock(const pb::Observation& in, int hand_size, OwnedObservation* out) {
+  hearts::Observation& obs = out->obs;
+  const int n = in.num_players();
+  out->hand_counts = {};
+  out->drawn_counts = {};
+  obs.hand_counts = out->hand_counts.data();
+  obs.drawn_counts = out->drawn_counts.data();
+  if (in.has_trick_start()) {
+    obs.trick_start = in.trick_start();
+    obs.trick_length = in.trick_length();
+    obs.lead_suit = in.lead_suit();
+    for (int s = 0; s < in.hand_counts_size() && s < n; ++s) {
+      out->hand_counts[s] = in.hand_counts(s);
+    }
+    for (int s = 0; s < in.drawn_counts_size() && s < n; ++s) {
+      out->drawn_counts[s] = in.drawn_counts(s);
+    }
+    obs.stock_size = in.stock_size();
+    obs.drawn = card_set(in.drawn());
+    return;
+  }
+  obs.trick_start = obs.tricks_completed * n;
+  obs.trick_length = n;
+  obs.lead_suit = obs.num_plays > obs.trick_start
+                      ? static_cast<int>(out->plays[obs.trick_start].card.suit())
+                      : -1;
+  for (int s = 0; s < n; ++s) out->hand_counts[s] = hand_size;
+  for (int k = 0; k < obs.num_plays; ++k) --out->hand_counts[out->plays[k].seat];
+}
+
 }  // namespace
 
 pb::PassPlan to_proto(const hearts::PassPlan& plan) {
@@ -155,6 +187,15 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   add_cards(obs.rules->in_play, out->mutable_cards_in_play());
   add_cards(obs.rules->rules.forbidden_passes, out->mutable_forbidden_passes());
   out->set_partner(obs.partner);
+  out->set_trick_start(obs.trick_start);
+  out->set_trick_length(obs.trick_length);
+  out->set_lead_suit(obs.lead_suit);
+  for (int s = 0; s < n; ++s) {
+    out->add_hand_counts(obs.hand_counts[s]);
+    out->add_drawn_counts(obs.drawn_counts[s]);
+  }
+  out->set_stock_size(obs.stock_size);
+  add_cards(obs.drawn, out->mutable_drawn());
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -241,6 +282,7 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
   obs.bank_left_us = in.bank_left_us();
   obs.random_seed = in.random_seed();
   obs.partner = in.has_partner() ? in.partner() : hearts::partner_of(rules->rules, obs.seat);
+  read_trick_and_stock(in, rules->hand_size, out);
   return true;
 }
 
@@ -254,6 +296,10 @@ void to_proto(const hearts::DealResult& result, int num_players, pb::DealResult*
   out->set_new_moon(result.new_moon);
   out->set_sun_shooter(result.sun_shooter);
   out->set_moon_team(result.moon_team);
+  if (result.last_holder >= 0) {
+    out->set_last_holder(result.last_holder);
+    add_cards(result.left_over, out->mutable_left_over());
+  }
 }
 
 hearts::DealResult from_proto(const pb::DealResult& in) {
@@ -269,6 +315,10 @@ hearts::DealResult from_proto(const pb::DealResult& in) {
   out.new_moon = in.new_moon();
   out.sun_shooter = in.sun_shooter();
   out.moon_team = in.has_moon_team() ? in.moon_team() : -1;
+  out.last_holder = in.has_last_holder() ? in.last_holder() : -1;
+  for (int32_t id : in.left_over()) {
+    if (id >= 0 && id < 64) out.left_over.insert(hearts::Card::from_id(id));
+  }
   return out;
 }
 

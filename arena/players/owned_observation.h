@@ -27,10 +27,12 @@ struct OwnedObservation {
     obs.scores = scores.data();
     obs.counters = counters.data();
     obs.scores_imag = scores_imag.data();
+    obs.hand_counts = hand_counts.data();
+    obs.drawn_counts = drawn_counts.data();
   }
 
   hearts::Observation obs;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays{};
+  std::array<hearts::PlayRecord, hearts::kMaxPlays> plays{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed{};
   std::array<hearts::ReceivedCard, hearts::kMaxPassCards> received{};
@@ -39,6 +41,8 @@ struct OwnedObservation {
   hearts::SeatCounts scores{};
   hearts::SeatCounts counters{};
   hearts::SeatCounts scores_imag{};
+  hearts::SeatCounts hand_counts{};
+  hearts::SeatCounts drawn_counts{};
 };
 
 }  // namespace arena

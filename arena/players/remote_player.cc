@@ -101,9 +101,14 @@ CallResult from_status(const grpc::Status& status, const char* method) {
   return result;
 }
 
-// suit * 16 + rank with rank 0..12: 13..15, 29..31, 45..47 and 61..63 are no cards either.
-bool is_card_id(int id) {
-  return id >= 0 && id < 64 && hearts::Card::from_id(id).is_valid();
+// suit * 16 + rank with rank 0..12: 13..15, 29..31, 45..47 and 61..63 are no cards either,
+// unless the rules deal jokers, which use those ids (docs/rules.md 8.3; the referee then checks
+// the card against the legal ones).
+bool is_card_id(int id, const hearts::CompiledRules* rules) {
+  if (id < 0 || id >= 64) return false;
+  const hearts::Card card = hearts::Card::from_id(id);
+  if (card.is_valid()) return true;
+  return card.is_joker() && rules != nullptr && !(rules->zero_cards | rules->free_jokers).empty();
 }
 
 CallResult malformed(const std::string& detail) {
@@ -202,8 +207,9 @@ class RemotePlayer final : public Player {
         std::string bad;
         for (int k = 0; k < reply.cards_size() && k < hearts::kMaxPassCards; ++k) {
           const int id = reply.cards(k);
-          out->cards[k] = is_card_id(id) ? hearts::Card::from_id(id) : hearts::Card();
-          if (!is_card_id(id) && bad.empty()) {
+          const bool card = is_card_id(id, obs.rules);
+          out->cards[k] = card ? hearts::Card::from_id(id) : hearts::Card();
+          if (!card && bad.empty()) {
             bad = "ChoosePass: " + std::to_string(id) + " is not a card id";
           }
         }
@@ -214,7 +220,7 @@ class RemotePlayer final : public Player {
         const grpc::Status status = stub->ChoosePlay(&context, request, &reply);
         if (!status.ok()) return from_status(status, "ChoosePlay");
         if (!reply.has_card()) return malformed("ChoosePlay: the reply has no card");
-        if (!is_card_id(reply.card())) {  // an illegal play, as in process
+        if (!is_card_id(reply.card(), obs.rules)) {  // an illegal play, as in process
           out->card = hearts::Card();
           return {CallStatus::kOk,
                   "ChoosePlay: " + std::to_string(reply.card()) + " is not a card id", "OK"};

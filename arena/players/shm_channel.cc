@@ -95,7 +95,7 @@ void copy_array(const T* from, int32_t count, T* to) {
 void fill_observation_slot(const hearts::Observation& obs, ObservationSlot* slot) {
   slot->obs = obs;
   // The referee's counts are within bounds; clamp anyway, so a slot is never overrun.
-  copy_array(obs.plays, std::clamp(obs.num_plays, 0, hearts::kDeckSize), slot->plays);
+  copy_array(obs.plays, std::clamp(obs.num_plays, 0, hearts::kMaxPlays), slot->plays);
   copy_array(obs.trick_winners, std::clamp(obs.tricks_completed, 0, hearts::kMaxTricks),
              slot->trick_winners);
   copy_array(obs.passed, std::clamp(obs.passed_count, 0, hearts::kMaxPassCards), slot->passed);
@@ -106,6 +106,8 @@ void fill_observation_slot(const hearts::Observation& obs, ObservationSlot* slot
   std::memcpy(slot->scores.data(), obs.scores, kSeatCountsSize);
   std::memcpy(slot->counters.data(), obs.counters, kSeatCountsSize);
   std::memcpy(slot->scores_imag.data(), obs.scores_imag, kSeatCountsSize);
+  std::memcpy(slot->hand_counts.data(), obs.hand_counts, kSeatCountsSize);
+  std::memcpy(slot->drawn_counts.data(), obs.drawn_counts, kSeatCountsSize);
 }
 
 bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRules* rules,
@@ -124,11 +126,17 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
              std::to_string(obs.num_players) + " players does not fit the rules";
     return false;
   }
-  if (obs.num_plays < 0 || obs.num_plays > hearts::kDeckSize || obs.tricks_completed < 0 ||
+  if (obs.num_plays < 0 || obs.num_plays > hearts::kMaxPlays || obs.tricks_completed < 0 ||
       obs.tricks_completed > hearts::kMaxTricks || obs.passed_count < 0 ||
       obs.passed_count > hearts::kMaxPassCards || obs.received_count < 0 ||
       obs.received_count > hearts::kMaxPassCards) {
     *error = "observation: more passed, received or played cards than a deal holds";
+    return false;
+  }
+  // current_trick() is plays from trick_start on: it must lie within the plays.
+  if (obs.trick_start < 0 || obs.trick_start > obs.num_plays) {
+    *error = "observation: trick_start " + std::to_string(obs.trick_start) + " is outside the " +
+             std::to_string(obs.num_plays) + " plays";
     return false;
   }
   copy_array(slot.plays, obs.num_plays, out->plays.data());
@@ -140,6 +148,8 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
   out->scores = slot.scores;
   out->counters = slot.counters;
   out->scores_imag = slot.scores_imag;
+  out->hand_counts = slot.hand_counts;
+  out->drawn_counts = slot.drawn_counts;
   return true;
 }
 

@@ -19,7 +19,8 @@ using hearts::proto::PassPlanRecord;
 
 std::string card_text(int id) {
   const Card card = Card::from_id(id);
-  return id >= 0 && id < 64 && card.is_valid() ? hearts::to_string(card) : "?" + std::to_string(id);
+  const bool known = id >= 0 && id < 64 && (card.is_valid() || card.is_joker());
+  return known ? hearts::to_string(card) : "?" + std::to_string(id);
 }
 
 std::string cards_text(const google::protobuf::RepeatedField<int32_t>& ids) {
@@ -157,8 +158,9 @@ class Printer {
     if (plan_known && plan.kind == hearts::PassKind::kShuffle && deal.passes_size() == n_) {
       print_shuffle_result(game, deal, plan);
     }
-    for (int start = 0, t = 0; start < deal.plays_size(); start += n_, ++t) {
+    for (int start = 0, t = 0; start < deal.plays_size(); start += trick_size(deal, t), ++t) {
       out_ << trick_line(deal, start, t) << '\n';
+      print_draws(deal, start, trick_size(deal, t));
     }
     if (!complete) {
       out_ << "    (the deal was cut short: the game was forfeited)\n";
@@ -177,6 +179,9 @@ class Printer {
     }
     if (deal.kitty() != 0) {
       out_ << "    kitty   " << hearts::to_string(CardSet(deal.kitty())) << '\n';
+    }
+    if (deal.stock_size() > 0) {
+      out_ << "    stock   " << cards_text(deal.stock()) << " (drawn from the left)\n";
     }
   }
 
@@ -201,19 +206,35 @@ class Printer {
     }
   }
 
+  // Cards in trick t: recorded where tricks vary (a stock, booster nines), else one per seat.
+  int trick_size(const DealRecord& deal, int t) const {
+    return t < deal.trick_sizes_size() ? std::max(deal.trick_sizes(t), 1) : n_;
+  }
+
+  // Domino Hearts: what each seat drew from the stock before its play in this trick.
+  void print_draws(const DealRecord& deal, int start, int size) {
+    for (int i = start; i < std::min(start + size, deal.plays_size()); ++i) {
+      const hearts::proto::PlayRecord& play = deal.plays(i);
+      if (play.drawn_size() == 0) continue;
+      out_ << "             seat " << play.seat() << " drew " << cards_text(play.drawn())
+           << " from the stock\n";
+    }
+  }
+
   // Trick t, whose plays start at `start`: each seat's card, then the winner and points.
   std::string trick_line(const DealRecord& deal, int start, int t) const {
     CardSet cards;
     std::ostringstream line;
     line << "    trick " << std::setw(2) << t + 1 << "  ";
-    const int end = std::min(start + n_, deal.plays_size());
+    const int size = trick_size(deal, t);
+    const int end = std::min(start + size, deal.plays_size());
     for (int i = start; i < end; ++i) {
       const hearts::proto::PlayRecord& play = deal.plays(i);
       const std::string entry = std::to_string(play.seat()) + ":" + card_text(play.card());
       line << std::left << std::setw(7) << entry << std::right;
       if (play.card() >= 0 && play.card() < 64) cards.insert(Card::from_id(play.card()));
     }
-    if (end - start < n_) {
+    if (end - start < size) {
       line << " (unfinished)";
     } else {
       const int winner = trick_winner(deal, start, end, t);
@@ -267,6 +288,12 @@ class Printer {
     }
     if (deal.sun_shooter() >= 0) {
       out_ << "    seat " << deal.sun_shooter() << " took every trick (shot the sun)\n";
+    }
+    if (deal.has_last_holder()) {
+      const CardSet left_over(deal.left_over());
+      out_ << "    seat " << deal.last_holder() << " held cards last and took " << left_over.size()
+           << " more (" << points_of(left_over) << " points): " << hearts::to_string(left_over)
+           << '\n';
     }
     out_ << "    scores after " << columns(deal.scores_after()) << '\n';
     if (deal.scores_after_imag_size() > 0) {

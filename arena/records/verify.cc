@@ -24,8 +24,24 @@ using hearts::proto::DealRecord;
 using hearts::proto::GameRecord;
 using hearts::proto::PassPlanRecord;
 
+// A card of the 52 or a joker id (whether it is in play is the engine's to say).
 bool valid_card_id(int id) {
-  return id >= 0 && id < 64 && Card::from_id(id).is_valid();
+  return id >= 0 && id < 64 && (Card::from_id(id).is_valid() || Card::from_id(id).is_joker());
+}
+
+// The recorded draws before play `index` against the engine's; "" if they agree.
+std::string check_draws(const Game& game, int index, const hearts::proto::PlayRecord& play) {
+  const std::span<const Card> drawn = game.drawn_before(index);
+  bool same = static_cast<size_t>(play.drawn_size()) == drawn.size();
+  for (size_t k = 0; same && k < drawn.size(); ++k) {
+    same = play.drawn(static_cast<int>(k)) == drawn[k].id();
+  }
+  if (same) return "";
+  std::string expected;
+  for (Card card : drawn) expected += (expected.empty() ? "" : " ") + hearts::to_string(card);
+  return "seat " + std::to_string(play.seat()) + " drew " +
+         (expected.empty() ? std::string("nothing") : expected) + " from the stock, but " +
+         std::to_string(play.drawn_size()) + " drawn cards are recorded";
 }
 
 template <class Values>
@@ -110,7 +126,7 @@ std::optional<Problem> replay_moves(Game& game, const DealRecord& deal,
   }
   for (int i = 0; i < deal.plays_size(); ++i) {
     const hearts::proto::PlayRecord& play = deal.plays(i);
-    const int trick = i / n;
+    const int trick = game.tricks_completed();
     if (game.phase() == Phase::kPass) {
       return Problem{-1, "the record has " + std::to_string(deal.passes_size()) +
                              " passes; the deal needs " + std::to_string(n) + " before play"};
@@ -130,7 +146,10 @@ std::optional<Problem> replay_moves(Game& game, const DealRecord& deal,
                                 std::to_string(play.card()) + ", which is not a card"};
     }
     const Card card = Card::from_id(play.card());
-    if (!game.hand(seat).contains(card)) {
+    if (std::string problem = check_draws(game, i, play); !problem.empty()) {
+      return Problem{trick, problem};
+    }
+    if (!game.hand(seat).contains(card.held())) {
       return Problem{trick, "seat " + std::to_string(seat) + " played " + hearts::to_string(card) +
                                 ", which it does not hold (hand " +
                                 hearts::to_string(game.hand(seat)) + ")"};
@@ -299,7 +318,13 @@ class GameVerifier {
     }
     std::vector<CardSet> hands;
     for (uint64_t bits : deal.hands()) hands.emplace_back(bits);
-    if (Status status = game.deal_hands(hands, CardSet(deal.kitty())); !status.ok()) {
+    std::vector<Card> stock;
+    for (int id : deal.stock()) {
+      if (!valid_card_id(id))
+        return fail(d, -1, "stock: card id " + std::to_string(id) + " is not a card");
+      stock.push_back(Card::from_id(id));
+    }
+    if (Status status = game.deal_hands(hands, CardSet(deal.kitty()), stock); !status.ok()) {
       return fail(d, -1, "the recorded hands cannot be dealt: " + status.message());
     }
     if (deal.dealer() != game.dealer()) {
@@ -372,7 +397,7 @@ class GameVerifier {
     if (game.phase() == Phase::kPlay) {
       return fail(d, game.tricks_completed(),
                   "the record has " + std::to_string(deal.plays_size()) +
-                      " plays; the deal needs " + std::to_string(n_ * rules_.hand_size));
+                      " plays; the deal is not over after them");
     }
     if (game.phase() == Phase::kMoonChoice) {
       if (!deal.moon_choice_made()) {
@@ -505,6 +530,33 @@ class GameVerifier {
     return ranks;
   }
 
+  // Trick sizes (recorded under a stock, nines or jokers only) and the stock's rest.
+  bool compare_trick_sizes_and_stock(int d, const Game& game, const DealRecord& deal) {
+    const int tricks = rules_.extended_play ? game.tricks_completed() : 0;
+    if (deal.trick_sizes_size() != tricks) {
+      return fail(d, -1,
+                  "trick_sizes: expected " + std::to_string(tricks) + " entries, recorded " +
+                      std::to_string(deal.trick_sizes_size()));
+    }
+    for (int t = 0; t < tricks; ++t) {
+      if (deal.trick_sizes(t) != game.trick_size(t)) {
+        return fail(d, t,
+                    "trick size: expected " + std::to_string(game.trick_size(t)) +
+                        " cards, recorded " + std::to_string(deal.trick_sizes(t)));
+      }
+    }
+    const hearts::DealResult& result = game.last_deal();
+    const int recorded = deal.has_last_holder() ? deal.last_holder() : -1;
+    if (recorded != result.last_holder || deal.left_over() != result.left_over.bits()) {
+      return fail(d, -1,
+                  "last_holder: expected seat " + std::to_string(result.last_holder) + " taking " +
+                      hearts::to_string(result.left_over) + ", recorded seat " +
+                      std::to_string(recorded) + " taking " +
+                      hearts::to_string(CardSet(deal.left_over())));
+    }
+    return true;
+  }
+
   bool compare_deal(int d, const Game& game, const DealRecord& deal) {
     const hearts::DealResult& result = game.last_deal();
     const std::span<const uint8_t> winners = game.trick_winners();
@@ -520,6 +572,7 @@ class GameVerifier {
                         std::to_string(deal.trick_winners(static_cast<int>(t))));
       }
     }
+    if (!compare_trick_sizes_and_stock(d, game, deal)) return false;
     if (!check_seats(
             d, "points_taken", [&](int s) { return result.points_taken[s]; },
             deal.points_taken()) ||

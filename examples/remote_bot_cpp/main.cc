@@ -54,10 +54,12 @@ auto high_key(const pb::Observation& obs, int card) {
   return std::make_tuple(rank(card), points(obs, card), card);
 }
 
-// The plays of the trick in progress: the last plays_size() % num_players plays.
+// The plays of the trick in progress: from trick_start on (tricks vary in length under a stock
+// or booster nines); an older arena without it plays one card per seat per trick.
 std::vector<pb::Play> current_trick(const pb::Observation& obs) {
-  const int in_trick = obs.plays_size() % obs.num_players();
-  return {obs.plays().end() - in_trick, obs.plays().end()};
+  const int start = obs.has_trick_start() ? obs.trick_start()
+                                          : obs.plays_size() - obs.plays_size() % obs.num_players();
+  return {obs.plays().begin() + start, obs.plays().end()};
 }
 
 int choose_play(const pb::Observation& obs) {

@@ -59,7 +59,10 @@ def points(obs, card):
 
 
 def current_trick(obs):
-    """The plays of the trick in progress: the last len(plays) % num_players plays."""
+    """The plays of the trick in progress: from trick_start on (tricks vary in length under a
+    stock or booster nines); an older arena without it plays one card per seat per trick."""
+    if obs.HasField("trick_start"):
+        return list(obs.plays)[obs.trick_start:]
     in_trick = len(obs.plays) % obs.num_players
     return list(obs.plays)[len(obs.plays) - in_trick:] if in_trick else []
 

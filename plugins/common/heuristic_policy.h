@@ -34,6 +34,8 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -42,6 +44,16 @@
 #include "hearts/observation.h"
 
 namespace heuristic_policy {
+
+// The policy's card counting assumes the 52 cards in tricks of one card per seat. Under a stock,
+// booster nines or jokers the bot refuses each decision with this one line (the referee records
+// it and its fallback plays).
+inline void require_plain_rules(const hearts::Observation& obs, const char* bot) {
+  if (obs.rules != nullptr && obs.rules->extended_play) {
+    throw std::runtime_error(std::string(bot) +
+                             " plays only the 52-card game: no stock, booster nines or jokers");
+  }
+}
 
 using bot_helpers::above;
 using bot_helpers::below;

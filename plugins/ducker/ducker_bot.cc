@@ -13,6 +13,7 @@
 // Every decision picks from obs.legal only, so the play is always legal and the pass is always
 // exactly obs.pass.count distinct passable cards. Dealer's choice and the moon choice keep the
 // Bot defaults (pass_count cards to the left; old moon).
+#include <algorithm>
 #include <span>
 
 #include "../common/card_helpers.h"
@@ -78,7 +79,9 @@ class DuckerBot : public hearts::Bot {
     if (obs.legal.size() == 1) return obs.legal.lowest();
     const auto trick = obs.current_trick();
     if (trick.empty()) return lead(obs);
-    const Suit led = trick.front().card.suit();
+    // A joker led under the next-card rule leaves no suit yet: nothing to follow.
+    if (obs.lead_suit < 0) return discard(obs);
+    const Suit led = static_cast<Suit>(obs.lead_suit);
     if (obs.legal.has_suit(led)) return follow(obs, trick, led);
     return discard(obs);
   }
@@ -167,18 +170,21 @@ class DuckerBot : public hearts::Bot {
 
   // Following suit (obs.legal holds only cards of the led suit, or a forced card).
   Card follow(const Observation& obs, std::span<const PlayRecord> trick, Suit led) const {
-    Card winning = trick.front().card;
+    // The winning card so far: the highest of the suit led (jokers and zeros never lead it).
+    int winning_rank = -1;
     for (const PlayRecord& record : trick) {
-      if (record.card.suit() == led && record.card.rank() > winning.rank()) winning = record.card;
+      if (record.card.is_valid() && record.card.suit() == led) {
+        winning_rank = std::max(winning_rank, rank_of(record.card));
+      }
     }
     const CardSet mine = obs.legal.of_suit(led);
     // Duck: the highest card that still loses to the current winner (this is how the QS gets
     // dropped under a higher spade).
-    const CardSet ducks = below(mine, led, rank_of(winning));
+    const CardSet ducks = below(mine, led, winning_rank);
     if (!ducks.empty()) return ducks.highest();
     // Every card we hold wins for now. Prefer the card worth the fewest points, since we will
     // probably capture it ourselves (never the QS while a cheaper card will do).
-    const bool last = static_cast<int>(trick.size()) == obs.num_players - 1;
+    const bool last = static_cast<int>(trick.size()) == obs.trick_length - 1;
     return best_of(mine, [&](Card a, Card b) {
       if (points(obs, a) != points(obs, b)) return points(obs, a) < points(obs, b);
       // Last to play: we win anyway, so get rid of the highest card. Otherwise play the lowest,

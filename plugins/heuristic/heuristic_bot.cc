@@ -11,12 +11,14 @@ namespace {
 class HeuristicBot : public hearts::Bot {
  public:
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
+    heuristic_policy::require_plain_rules(obs, "heuristic");
     return policy_.choose_pass(obs);
   }
   bool choose_new_moon(const hearts::Observation& obs) override {
     return policy_.choose_new_moon(obs);
   }
   hearts::Card choose_play(const hearts::Observation& obs) override {
+    heuristic_policy::require_plain_rules(obs, "heuristic");
     return policy_.choose_play(obs);
   }
 

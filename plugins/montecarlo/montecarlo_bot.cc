@@ -93,6 +93,7 @@ class MonteCarloBot : public hearts::Bot {
         max_samples_(env_int("HEARTS_MC_MAX_SAMPLES", kMaxSamples)) {}
 
   Card choose_play(const Observation& obs) override {
+    heuristic_policy::require_plain_rules(obs, "montecarlo");
     if (obs.legal.size() == 1) return obs.legal.lowest();
     const auto start = std::chrono::steady_clock::now();
     const Card fallback = policy_.choose_play(obs);
@@ -113,6 +114,7 @@ class MonteCarloBot : public hearts::Bot {
   }
 
   hearts::PassSelection choose_pass(const Observation& obs) override {
+    heuristic_policy::require_plain_rules(obs, "montecarlo");
     return policy_.choose_pass(obs);
   }
 

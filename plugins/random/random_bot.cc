@@ -24,7 +24,7 @@ class RandomBot : public hearts::Bot {
   // makes the recipient of each card random under scatter and star passes).
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
     hearts::Rng rng(obs.random_seed);
-    std::array<hearts::Card, hearts::kDeckSize> cards{};
+    std::array<hearts::Card, hearts::kMaxPlays> cards{};
     size_t size = 0;
     for (hearts::Card card : obs.legal) cards[size++] = card;
     rng.shuffle(std::span<hearts::Card>(cards.data(), size));

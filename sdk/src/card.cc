@@ -60,6 +60,32 @@ std::optional<int> parse_suit(std::string_view text) {
   return std::nullopt;
 }
 
+// A joker's name (see card.h), or "" for the 52 cards and invalid ids.
+std::string joker_text(Card card) {
+  if (!card.is_joker()) return "";
+  if (card == kZeroOfClubs) return "0C";
+  if (card == kZeroOfDiamonds) return "0D";
+  const Card held = card.held();
+  std::string text = held == kJoker1 ? "JK1" : held == kJoker2 ? "JK2" : "";
+  if (!text.empty() && card.called_suit() >= 0) text += kSuitLetters[card.called_suit()];
+  return text;
+}
+
+std::optional<Card> parse_joker(std::string_view text) {
+  for (int id = 0; id < 64; ++id) {
+    const Card card = Card::from_id(id);
+    if (!card.is_joker()) continue;
+    const std::string name = joker_text(card);
+    if (name.empty() || name.size() != text.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < name.size(); ++i) {
+      same &= std::toupper(static_cast<unsigned char>(text[i])) == name[i];
+    }
+    if (same) return card;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 char suit_letter(Suit suit) {
@@ -70,6 +96,10 @@ std::string_view suit_name(Suit suit) {
 }
 
 std::string to_string(Card card) {
+  if (card.is_joker()) {
+    const std::string joker = joker_text(card);
+    return joker.empty() ? "??" : joker;
+  }
   if (!card.is_valid()) return "??";
   std::string text(kRankText[static_cast<int>(card.rank())]);
   text += suit_letter(card.suit());
@@ -77,6 +107,7 @@ std::string to_string(Card card) {
 }
 
 std::string to_unicode(Card card) {
+  if (card.is_joker()) return to_string(card);
   if (!card.is_valid()) return "??";
   std::string text(kRankText[static_cast<int>(card.rank())]);
   text += kSuitSymbols[static_cast<int>(card.suit())];
@@ -90,6 +121,7 @@ std::optional<Card> parse_card(std::string_view text, std::string* error) {
     return std::nullopt;
   };
   if (card_text.empty()) return fail("empty text");
+  if (const auto joker = parse_joker(card_text)) return joker;
   // The rank is "10" or one character; everything after it is the suit.
   const size_t rank_length = card_text.starts_with("10") ? 2 : 1;
   if (card_text.size() <= rank_length) return fail("expected a rank then a suit, like QS or 10H");

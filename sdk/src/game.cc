@@ -67,6 +67,14 @@ void Game::reset_deal_state() {
   trick_points_ = 0;
   hearts_broken_ = false;
   first_lead_card_ = Card();
+  trick_start_ = 0;
+  lead_suit_ = -1;
+  stock_count_ = 0;
+  stock_next_ = 0;
+  drawn_ = {};
+  drawn_counts_ = {};
+  last_holder_ = -1;
+  left_over_ = CardSet();
   // The deal shuffle and the later chance steps use separate streams, so a scripted deal
   // (deal_hands) followed by a shuffle pass re-deals exactly as the seeded deal would.
   deal_rng_ = Rng(derive_seed(seed_, static_cast<uint64_t>(deal_index_)));
@@ -76,7 +84,7 @@ void Game::reset_deal_state() {
 void Game::deal_from_seed() {
   if (phase_ != Phase::kDeal) return;
   reset_deal_state();
-  std::array<Card, kDeckSize> deck;
+  std::array<Card, kMaxPlays> deck;
   int count = 0;
   for (Card card : rules_.in_play) deck[count++] = card;
   deal_rng_.shuffle(std::span<Card>(deck.data(), count));
@@ -88,11 +96,17 @@ void Game::deal_from_seed() {
     seat = next_seat(seat);
   }
   CardSet kitty;
-  for (int k = dealt; k < count; ++k) kitty.insert(deck[k]);
+  if (rules_.stock_size > 0) {
+    // Domino Hearts: the undealt cards stay in their shuffled order as the stock.
+    for (int k = dealt; k < count; ++k) stock_[stock_count_++] = deck[k];
+  } else {
+    for (int k = dealt; k < count; ++k) kitty.insert(deck[k]);
+  }
   after_deal(kitty);
 }
 
-Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty) {
+Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty,
+                        std::span<const Card> stock) {
   if (phase_ != Phase::kDeal) {
     return Status::error("deal_hands: the game is in phase " + std::string(name(phase_)));
   }
@@ -101,7 +115,11 @@ Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty) {
     return Status::error("deal_hands: " + std::to_string(hands.size()) + " hands for " +
                          std::to_string(n) + " players");
   }
+  if (rules_.stock_size > 0 || !stock.empty()) {
+    if (Status status = check_stock(stock); !status.ok()) return status;
+  }
   CardSet all = kitty;
+  for (Card card : stock) all.insert(card);
   if (kitty.size() != rules_.kitty_size) {
     return Status::error("deal_hands: kitty of " + std::to_string(kitty.size()) +
                          " cards; these rules need " + std::to_string(rules_.kitty_size));
@@ -125,12 +143,32 @@ Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty) {
   }
   reset_deal_state();
   for (int s = 0; s < n; ++s) hands_[s] = hands[s];
+  for (Card card : stock) stock_[stock_count_++] = card;
   after_deal(kitty);
+  return Status();
+}
+
+Status Game::check_stock(std::span<const Card> stock) const {
+  if (rules_.stock_size == 0) return Status::error("deal_hands: these rules have no stock");
+  if (static_cast<int>(stock.size()) != rules_.stock_size) {
+    return Status::error("deal_hands: a stock of " + std::to_string(stock.size()) +
+                         " cards; these rules need " + std::to_string(rules_.stock_size));
+  }
+  CardSet all;
+  for (Card card : stock) {
+    if (!card.is_valid() || all.contains(card)) {
+      return Status::error("deal_hands: the stock holds " + to_string(card) +
+                           " twice, or it is not a card");
+    }
+    all.insert(card);
+  }
   return Status();
 }
 
 void Game::after_deal(CardSet kitty) {
   dealt_ = hands_;
+  // Every deal gives each hand exactly hand_size cards (no popcount needed).
+  for (int s = 0; s < num_players(); ++s) hand_counts_[s] = rules_.hand_size;
   kitty_ = kitty;
   switch (rules_.rules.pass_schedule) {
     case PassSchedule::kExternal:
@@ -175,7 +213,7 @@ Status Game::check_pass(std::span<const Card> cards) const {
   }
   CardSet seen;
   for (Card card : cards) {
-    if (!card.is_valid())
+    if (!card.is_valid() && !card.is_joker())
       return Status::error(who + ": not a card (id " + std::to_string(card.id()) + ")");
     if (seen.contains(card)) return Status::error(who + ": " + to_string(card) + " given twice");
     if (!hands_[to_act_].contains(card))
@@ -199,6 +237,7 @@ Status Game::pass_cards(std::span<const Card> cards) {
     hands_[seat].erase(cards[k]);
   }
   passed_count_[seat] = static_cast<uint8_t>(cards.size());
+  hand_counts_[seat] -= static_cast<int32_t>(cards.size());
   if (--passes_pending_ == 0) {
     exchange_passes();
   } else {
@@ -234,6 +273,8 @@ void Game::exchange_passes() {
     }
   }
   passes_exchanged_ = true;
+  // Every seat gets back as many cards as it passed.
+  for (int seat = 0; seat < n; ++seat) hand_counts_[seat] = rules_.hand_size;
   list_received();
   begin_play();
 }
@@ -272,8 +313,10 @@ void Game::begin_play() {
   if (rules_.rules.first_lead != FirstLead::kEldestAny) {
     CardSet clubs;
     for (int s = 0; s < num_players(); ++s) clubs |= hands_[s].of_suit(Suit::kClubs);
+    // The zero of clubs is the lowest club when it is dealt.
+    for (int s = 0; s < num_players(); ++s) clubs |= hands_[s] & rules_.zero_cards;
     if (!clubs.empty()) {
-      first_lead_card_ = clubs.lowest();
+      first_lead_card_ = clubs.contains(kZeroOfClubs) ? kZeroOfClubs : clubs.lowest();
       for (int s = 0; s < num_players(); ++s) {
         if (hands_[s].contains(first_lead_card_)) leader = s;
       }
@@ -281,6 +324,15 @@ void Game::begin_play() {
   }
   trick_leader_ = leader;
   to_act_ = leader;
+  trick_length_ = num_players();
+  if (rules_.extended_play) {
+    trick_seats_ = 0;
+    for (int s = 0; s < num_players(); ++s) {
+      if (!hands_[s].empty()) trick_seats_ |= static_cast<uint8_t>(1 << s);
+    }
+    trick_cap_ = num_players() * hand_counts_[leader];
+    arrive(leader);
+  }
 }
 
 CardSet Game::lead_options(CardSet hand) const {
@@ -297,6 +349,7 @@ CardSet Game::lead_options(CardSet hand) const {
 
 CardSet Game::legal_plays() const {
   if (phase_ != Phase::kPlay) return CardSet();
+  if (rules_.extended_play) return legal_plays_extended();
   const Rules& r = rules_.rules;
   const CardSet hand = hands_[to_act_];
   const bool first_trick = tricks_completed_ == 0;
@@ -348,7 +401,7 @@ Status Game::play(Card card) {
     return Status::error("play: the game is in phase " + std::string(name(phase_)));
   }
   const CardSet legal = legal_plays();
-  if (!card.is_valid() || !legal.contains(card)) {
+  if ((!card.is_valid() && !card.is_joker()) || !legal.contains(card)) {
     return Status::error("illegal play by " + seat_text(to_act_) + ": " + to_string(card) +
                          " (legal: " + to_string(legal) + ")");
   }
@@ -357,10 +410,15 @@ Status Game::play(Card card) {
 }
 
 void Game::play_checked(Card card) {
+  if (rules_.extended_play) {
+    play_extended(card);
+    return;
+  }
   const int seat = to_act_;
   const int n = num_players();
   const bool leading = trick_size_ == 0;
   hands_[seat].erase(card);
+  --hand_counts_[seat];
   played_.insert(card);
   plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
   if (rules_.breaks_hearts.contains(card)) hearts_broken_ = true;
@@ -369,6 +427,7 @@ void Game::play_checked(Card card) {
     trick_winner_so_far_ = seat;
     trick_cards_ = CardSet();
     trick_points_ = 0;
+    lead_suit_ = static_cast<int>(card.suit());
   } else if (card.suit() == trick_best_.suit() && card.rank() > trick_best_.rank()) {
     trick_best_ = card;
     trick_winner_so_far_ = seat;
@@ -386,6 +445,9 @@ void Game::finish_trick() {
   const int winner = trick_winner_so_far_;
   const int trick = tricks_completed_++;
   trick_size_ = 0;
+  trick_start_ = num_plays_;
+  trick_end_[trick] = static_cast<uint8_t>(num_plays_);
+  lead_suit_ = -1;
   trick_winner_[trick] = static_cast<uint8_t>(winner);
   ++tricks_won_[winner];
   taken_[winner] |= trick_cards_;
@@ -406,7 +468,7 @@ void Game::finish_trick() {
 int Game::all_tricks_seat() const {
   // With sun_ignores_first_trick the first trick's winner need not be the sweeper.
   const bool skip_first = rules_.rules.sun_ignores_first_trick;
-  const int needed = rules_.hand_size - (skip_first ? 1 : 0);
+  const int needed = tricks_completed_ - (skip_first ? 1 : 0);
   for (int s = 0; s < num_players(); ++s) {
     const int won = tricks_won_[s] - (skip_first && trick_winner_[0] == s ? 1 : 0);
     if (won == needed) return s;
@@ -442,6 +504,8 @@ void Game::finish_deal() {
   d.deal_index = deal_index_;
   d.dealer = dealer_;
   d.pass = pass_plan_;
+  d.last_holder = last_holder_;
+  d.left_over = left_over_;
   const CardSet needed = r.moon == MoonRule::kOmnibus ? rules_.counters : rules_.penalty_cards;
   for (int s = 0; s < num_players(); ++s) {
     d.points_taken[s] = points_taken_[s];

@@ -46,6 +46,13 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.counters = game.all_counters().data();
   obs.scores_imag = game.all_scores_imag().data();
   obs.deals_completed = game.deals_completed();
+  obs.trick_start = game.trick_start();
+  obs.trick_length = game.trick_length();
+  obs.lead_suit = game.lead_suit();
+  obs.hand_counts = game.all_hand_counts().data();
+  obs.drawn_counts = game.all_drawn_counts().data();
+  obs.stock_size = game.stock_left();
+  obs.drawn = game.drawn(seat);
   obs.time_left_us = 0;
   obs.bank_left_us = -1;
   obs.random_seed = 0;

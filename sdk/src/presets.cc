@@ -130,6 +130,36 @@ void add_black_maria_and_openspiel(std::vector<Preset>& all) {
                  "DeepMind OpenSpiel games/hearts (default parameters)", openspiel});
 }
 
+// Foster's stock game and the joker game, both from seed 003's list of Hearts variants.
+void add_stock_and_joker_presets(std::vector<Preset>& all) {
+  Rules domino = unrestricted(Rules{});
+  domino.stock_hand_size = 6;
+  domino.pass_schedule = PassSchedule::kNone;
+  domino.queen_of_spades_points = 0;
+  domino.moon = MoonRule::kNone;
+  domino.end_score = 31;
+  all.push_back({"domino",
+                 "Domino Hearts: six cards each, the rest a stock drawn from when void; seats "
+                 "drop out as their hands run out; hearts 1 each, game ends at 31",
+                 "Hearts: Domino Hearts (Foster 1909)", domino});
+
+  Rules joker = unrestricted(Rules{});
+  joker.pass_schedule = PassSchedule::kNone;
+  joker.queen_of_spades_points = 0;
+  joker.moon = MoonRule::kNone;
+  joker.end_score = 0;
+  joker.fixed_deals = 8;
+  joker.jokers = JokerKind::kValueless;
+  joker.joker_count = 1;
+  joker.joker_play = JokerPlay::kAnyTime;
+  joker.joker_lead = JokerLead::kNextCard;
+  joker.deck_adjust = DeckAdjust::kKitty;
+  all.push_back({"joker-hearts",
+                 "Hearts of 1897 with a joker: played at any time, never wins a trick, scores "
+                 "nothing; hearts 1 each, no passing, eight deals",
+                 "Hearts: Joker Hearts (1897)", joker});
+}
+
 std::vector<Preset> make_presets() {
   std::vector<Preset> all;
 
@@ -144,6 +174,7 @@ std::vector<Preset> make_presets() {
   add_black_maria_and_openspiel(all);
   add_scoring_presets(all);
   add_partnership_presets(all);
+  add_stock_and_joker_presets(all);
   return all;
 }
 

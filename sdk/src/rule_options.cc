@@ -36,6 +36,11 @@ HEARTS_ENUM_VALUES(PunishmentUnpassed, PunishmentUnpassed::kOthersOnce,
 HEARTS_ENUM_VALUES(NewMoonScoreHolder, NewMoonScoreHolder::kShooter, NewMoonScoreHolder::kAnyone)
 HEARTS_ENUM_VALUES(Partnership, Partnership::kNone, Partnership::kTeamScore,
                    Partnership::kIndividualThenTeam, Partnership::kHighestLosesTeam)
+HEARTS_ENUM_VALUES(JokerKind, JokerKind::kNone, JokerKind::kZeroClubsDiamonds,
+                   JokerKind::kValueless)
+HEARTS_ENUM_VALUES(JokerPlay, JokerPlay::kAnyTime, JokerPlay::kWhenVoid)
+HEARTS_ENUM_VALUES(JokerLead, JokerLead::kNever, JokerLead::kNextCard, JokerLead::kCalledSuit)
+HEARTS_ENUM_VALUES(JokerScoring, JokerScoring::kAlways, JokerScoring::kHeartsTrick)
 #undef HEARTS_ENUM_VALUES
 
 template <typename E>
@@ -139,6 +144,9 @@ std::vector<RuleOption> make_options() {
       ENUM_OPTION(deck_adjust, DeckAdjust,
                   "how the deck divides evenly: a removal order, or a kitty for the first trick"),
       BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
+      LATER(INT_OPTION(stock_hand_size,
+                       "Domino Hearts: cards dealt to each hand, the rest a stock; 0 = no stock"),
+            "0"),
       ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
       INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
       CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),
@@ -162,6 +170,8 @@ std::vector<RuleOption> make_options() {
                          "(Likha: \"QS 10D\")"),
             ""),
       LATER(BOOL_OPTION(likha_when_any_held, "the likha rule applies when holding any of them"),
+            "false"),
+      LATER(BOOL_OPTION(booster_nines, "each nine played adds one more round to its trick"),
             "false"),
       ENUM_OPTION(heart_values, HeartValues,
                   "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
@@ -213,6 +223,22 @@ std::vector<RuleOption> make_options() {
                         "partners sit opposite: none, team-score, individual-then-team, or "
                         "highest-loses-team (Likha)"),
             "none"),
+      LATER(ENUM_OPTION(jokers, JokerKind,
+                        "jokers added: none, the zero of clubs and diamonds, or valueless ones"),
+            "none"),
+      LATER(INT_OPTION(joker_count, "valueless jokers added: 1 or 2 (the zeros are always 2)"),
+            "2"),
+      LATER(ENUM_OPTION(joker_play, JokerPlay,
+                        "a valueless joker may be played at any time, or only when void"),
+            "any-time"),
+      LATER(ENUM_OPTION(joker_lead, JokerLead,
+                        "a valueless joker may not lead, or leads and the next card or a called "
+                        "suit sets the suit"),
+            "never"),
+      LATER(INT_OPTION(joker_points, "penalty points for each joker; 0 = none"), "0"),
+      LATER(ENUM_OPTION(joker_scoring, JokerScoring,
+                        "joker points count always, or only in a trick whose suit is hearts"),
+            "always"),
   };
 }
 #undef INT_OPTION

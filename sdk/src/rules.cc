@@ -2,6 +2,7 @@
 #include <string>
 
 #include "hearts/rules.h"
+#include "rules_internal.h"
 
 namespace hearts {
 namespace {
@@ -197,6 +198,14 @@ Status validate_partnership_options(const Rules& r) {
 
 }  // namespace
 
+const Card* detail::removal_order_of(DeckAdjust adjust) {
+  return removal_order(adjust);
+}
+
+int detail::card_value(const Rules& rules, Card card) {
+  return base_value(rules, card);
+}
+
 Status validate(const Rules& r) {
   const int n = r.num_players;
   if (n < kMinPlayers || n > kMaxPlayers) {
@@ -275,7 +284,7 @@ Status validate(const Rules& r) {
     if (value < -100 || value > 100)
       return option_error("card points", "values must be in -100..100");
   }
-  return Status();
+  return detail::validate_extended(r);
 }
 
 std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
@@ -315,6 +324,9 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
       c.penalty_cards.insert(card);
       c.moon_total += value;
     }
+  }
+  if (rules.stock_hand_size > 0 || rules.booster_nines || rules.jokers != JokerKind::kNone) {
+    detail::compile_extended(c);
   }
   return c;
 }

@@ -94,6 +94,8 @@ TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
     }
     // The partnership presets came with their options: no record of them lacks those.
     if (preset.rules.partnership != hearts::Partnership::kNone) continue;
+    // Presets built on options added later have no records from before those options.
+    if (preset.name == "domino" || preset.name == "joker-hearts") continue;
     hearts::Rules old_rules = preset.rules;
     old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
     if (preset.name == "omnibus") {

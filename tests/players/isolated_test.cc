@@ -468,9 +468,16 @@ void fill_busy_observation(const hearts::CompiledRules& rules, OwnedObservation&
     sender.tricks_won[s] = 10 + s;
     sender.scores[s] = 100 + s;
     sender.counters[s] = -20 - s;
+    sender.hand_counts[s] = 7 - s;
+    sender.drawn_counts[s] = 2 * s;
   }
   obs.num_plays = 21;
   obs.tricks_completed = 5;
+  obs.trick_start = 20;
+  obs.trick_length = 4;
+  obs.lead_suit = 1;
+  obs.stock_size = 9;
+  obs.drawn = hearts::CardSet(0x4400);
   obs.time_left_us = 123'456;
   obs.bank_left_us = -1;
   obs.random_seed = 0xDEADBEEFCAFEull;
@@ -622,6 +629,7 @@ TEST(IsolatedPages, RequestsOfGarbageBytesAreRejectedOrWithinBounds) {
       slot->obs.num_players = 4;
       slot->obs.seat = static_cast<int32_t>(rng() % 4);
       slot->obs.num_plays = static_cast<int32_t>(rng() % 60);
+      slot->obs.trick_start = static_cast<int32_t>(rng() % (slot->obs.num_plays + 1));
       slot->obs.tricks_completed = static_cast<int32_t>(rng() % 16);
       slot->obs.passed_count = static_cast<int32_t>(rng() % 5);
       slot->obs.received_count = static_cast<int32_t>(rng() % 5);
@@ -637,7 +645,8 @@ TEST(IsolatedPages, RequestsOfGarbageBytesAreRejectedOrWithinBounds) {
     EXPECT_EQ(obs.plays, copy->plays.data()) << "pointers are the receiver's own";
     EXPECT_EQ(obs.scores, copy->scores.data());
     EXPECT_TRUE(obs.seat >= 0 && obs.seat < 4);
-    EXPECT_TRUE(obs.num_plays >= 0 && obs.num_plays <= hearts::kDeckSize);
+    EXPECT_TRUE(obs.num_plays >= 0 && obs.num_plays <= hearts::kMaxPlays);
+    EXPECT_TRUE(obs.trick_start >= 0 && obs.trick_start <= obs.num_plays);
     EXPECT_TRUE(obs.tricks_completed >= 0 && obs.tricks_completed <= hearts::kMaxTricks);
     EXPECT_TRUE(obs.passed_count >= 0 && obs.passed_count <= hearts::kMaxPassCards);
     EXPECT_TRUE(obs.received_count >= 0 && obs.received_count <= hearts::kMaxPassCards);
@@ -672,6 +681,8 @@ TEST(IsolatedPages, ObservationTravelsThroughItsSlotByteForByte) {
     EXPECT_EQ(b.tricks_won[s], a.tricks_won[s]);
     EXPECT_EQ(b.scores[s], a.scores[s]);
     EXPECT_EQ(b.counters[s], a.counters[s]);
+    EXPECT_EQ(b.hand_counts[s], a.hand_counts[s]);
+    EXPECT_EQ(b.drawn_counts[s], a.drawn_counts[s]);
   }
   // The pointers lead to the receiver's copies...
   EXPECT_EQ(b.rules, &rules);
@@ -692,6 +703,8 @@ TEST(IsolatedPages, ObservationTravelsThroughItsSlotByteForByte) {
   same.scores = a.scores;
   same.counters = a.counters;
   same.scores_imag = a.scores_imag;
+  same.hand_counts = a.hand_counts;
+  same.drawn_counts = a.drawn_counts;
   EXPECT_EQ(std::memcmp(&same, &a, sizeof a), 0);
 }
 
@@ -706,9 +719,11 @@ TEST(IsolatedPages, InconsistentObservationSlotsAreRejected) {
   EXPECT_FALSE(take_observation_slot(*slot, nullptr, copy.get(), &error)) << "no rules sent";
   EXPECT_NE(error.find("no rules"), std::string::npos) << error;
   for (auto spoil : std::vector<std::function<void(hearts::Observation&)>>{
-           [](hearts::Observation& o) { o.num_plays = 53; },
+           [](hearts::Observation& o) { o.num_plays = hearts::kMaxPlays + 1; },
            [](hearts::Observation& o) { o.num_plays = -1; },
-           [](hearts::Observation& o) { o.tricks_completed = 18; },
+           [](hearts::Observation& o) { o.tricks_completed = hearts::kMaxTricks + 1; },
+           [](hearts::Observation& o) { o.trick_start = o.num_plays + 1; },
+           [](hearts::Observation& o) { o.trick_start = -1; },
            [](hearts::Observation& o) { o.passed_count = 7; },
            [](hearts::Observation& o) { o.seat = 4; },
            [](hearts::Observation& o) { o.num_players = 5; }}) {

@@ -389,6 +389,12 @@ class Fuzzer {
         tally->fail(what + answer_problem + "\n" + r.observation.DebugString());
       return;
     }
+    // heuristic and montecarlo refuse a stock, booster nines and jokers by design, in one line.
+    if (status.error_code() == grpc::StatusCode::UNKNOWN &&
+        status.error_message().find("plays only the 52-card game") != std::string::npos) {
+      ++tally->ok;
+      return;
+    }
     if (status.error_code() != grpc::StatusCode::INVALID_ARGUMENT) {
       tally->fail(what + "status " + std::to_string(status.error_code()) + ": " +
                   status.error_message());

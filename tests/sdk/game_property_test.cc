@@ -125,6 +125,11 @@ Rules FuzzRules(int index) {
   return Rules{};
 }
 
+// Rules of the 52-card game with full tricks (no stock, no booster nines, no jokers).
+bool PlainDeck(const Rules& rules) {
+  return rules.stock_hand_size == 0 && !rules.booster_nines && rules.jokers == JokerKind::kNone;
+}
+
 std::vector<Config> BuildConfigs() {
   std::vector<Config> configs;
   auto add = [&](std::string name, std::string base, Rules rules) {
@@ -141,6 +146,9 @@ std::vector<Config> BuildConfigs() {
     // This model plays one seat against all in clockwise order; the partnership presets (teams,
     // Likha's anticlockwise play) are checked by partnership_test and the verify sweeps.
     if (preset.rules.partnership != Partnership::kNone) continue;
+    // The model here is of the 52-card game: a stock, booster nines and jokers have their own
+    // scenario tests and sweeps (game_stock_test, game_jokers_test, records/verify_test).
+    if (!PlainDeck(preset.rules)) continue;
     for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
@@ -158,6 +166,7 @@ std::vector<Config> BuildConfigs() {
   }
   for (const Preset& preset : presets()) {
     if (preset.rules.partnership != Partnership::kNone) continue;  // as above
+    if (!PlainDeck(preset.rules)) continue;
     for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;

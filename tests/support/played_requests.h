@@ -71,6 +71,20 @@ inline std::vector<std::pair<std::string, hearts::Rules>> rule_variants() {
     r.lead_hearts_if_only_penalty = true;
     r.forbidden_passes = hearts::CardSet{hearts::kQueenOfSpades, hearts::kTwoOfClubs};
   });
+  // Tricks of other lengths and jokers (docs/rules.md section 8).
+  add("booster-nines", [](hearts::Rules& r) { r.booster_nines = true; });
+  add("zero-jokers", [](hearts::Rules& r) { r.jokers = hearts::JokerKind::kZeroClubsDiamonds; });
+  add("called-suit-jokers-3", [](hearts::Rules& r) {
+    r.num_players = 3;
+    r.pass_schedule = PassSchedule::kLeftRight;
+    r.jokers = hearts::JokerKind::kValueless;
+    r.joker_lead = hearts::JokerLead::kCalledSuit;
+    r.joker_points = 2;
+    r.joker_scoring = hearts::JokerScoring::kHeartsTrick;
+  });
+  hearts::Rules domino = *hearts::preset_rules("domino");
+  domino.num_players = 7;
+  out.emplace_back("domino-7", domino);
   return out;
 }
 

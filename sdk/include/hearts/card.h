@@ -2,8 +2,10 @@
 //
 // A card is a small integer: id = suit * 16 + rank, so the 64-bit CardSet (card_set.h) holds one
 // suit per 16-bit lane and per-suit work is a shift and a mask. Ids 13..15 of each lane are never
-// used; a second copy of the deck (Cancellation Hearts) is a later step that adds a copy bit
-// outside this id (see docs/rules.md).
+// used by the 52 cards; a second copy of the deck (Cancellation Hearts) is a later step that adds
+// a copy bit outside this id (see docs/rules.md). Jokers (docs/rules.md, "Jokers") live in those
+// free ids: the zero of clubs 13, the zero of diamonds 29, valueless jokers 45 and 61, and a
+// valueless joker led with a called suit s as 14 + 16 s (joker 1) or 15 + 16 s (joker 2).
 //
 // Thread safety: all types here are plain values; every function is pure and thread-safe.
 #pragma once
@@ -63,6 +65,17 @@ class Card {
   constexpr int face_value() const { return (id_ & 15) + 2; }
   constexpr int openspiel_index() const { return (id_ & 15) * 4 + (id_ >> 4); }
   constexpr bool is_valid() const { return id_ < 64 && (id_ & 15) < kNumRanks; }
+  // One of the joker ids (a zero, a valueless joker, or a joker led with a called suit). Such a
+  // card is never is_valid(): code that knows no jokers keeps refusing them.
+  constexpr bool is_joker() const { return id_ < 64 && (id_ & 15) >= kNumRanks; }
+  // The card a seat holds for this played id: a joker led with a called suit is the valueless
+  // joker itself; every other card is its own.
+  constexpr Card held() const {
+    if (id_ >= 64 || (id_ & 15) < 14) return *this;
+    return from_id((id_ & 15) == 14 ? 45 : 61);
+  }
+  // The suit a joker lead calls (called-suit rule), or -1 for every other id.
+  constexpr int called_suit() const { return id_ < 64 && (id_ & 15) >= 14 ? id_ >> 4 : -1; }
 
   constexpr bool operator==(const Card&) const = default;
 
@@ -78,12 +91,24 @@ inline constexpr Card kKingOfSpades{Suit::kSpades, Rank::kKing};
 inline constexpr Card kAceOfSpades{Suit::kSpades, Rank::kAce};
 inline constexpr Card kQueenOfHearts{Suit::kHearts, Rank::kQueen};
 inline constexpr Card kJackOfDiamonds{Suit::kDiamonds, Rank::kJack};
+// The jokers (see the header comment): two distinct zeros that rank below the deuce of their suit,
+// and two valueless jokers of no suit.
+inline constexpr Card kZeroOfClubs = Card::from_id(13);
+inline constexpr Card kZeroOfDiamonds = Card::from_id(29);
+inline constexpr Card kJoker1 = Card::from_id(45);
+inline constexpr Card kJoker2 = Card::from_id(61);
+// The id under which valueless joker `joker` (kJoker1 or kJoker2) is led calling `suit`.
+constexpr Card joker_calling(Card joker, Suit suit) {
+  return Card::from_id(static_cast<int>(suit) * 16 + (joker == kJoker1 ? 14 : 15));
+}
 
-// "QS", "10H", "2C": rank then suit letter. Invalid cards print as "??".
+// "QS", "10H", "2C": rank then suit letter; jokers "0C", "0D", "JK1", "JK2", and a joker led with
+// a called suit "JK1H" (joker then the suit called). Invalid cards print as "??".
 std::string to_string(Card card);
 // "Q♠", "10♥": rank then suit symbol (UTF-8).
 std::string to_unicode(Card card);
-// Accepts "QS", "qs", "10H", "TH", "Q♠", "10♥" (surrounding spaces ignored). On failure returns
+// Accepts "QS", "qs", "10H", "TH", "Q♠", "10♥" and the joker names of to_string (surrounding
+// spaces ignored). On failure returns
 // nullopt and, if `error` is given, a one-line reason naming the text.
 std::optional<Card> parse_card(std::string_view text, std::string* error = nullptr);
 

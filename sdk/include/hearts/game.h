@@ -39,7 +39,10 @@ enum class Phase : uint8_t {
 };
 std::string_view name(Phase phase);
 
-inline constexpr int kMaxTricks = kMaxHandSize;
+// Most tricks in one deal: a Domino Hearts deal can run to 26 two-card tricks.
+inline constexpr int kMaxTricks = 32;
+// Most cards played in one deal: every card id (the 52 cards and any jokers) once.
+inline constexpr int kMaxPlays = 64;
 
 // One card played, in order of play.
 struct PlayRecord {
@@ -72,6 +75,11 @@ struct DealResult {
   // Complex Hearts: the imaginary part of deal_score (deal_score holds the real part).
   std::array<int, kMaxPlayers> deal_score_imag{};
   int moon_team = -1;  // partnership team-score: the team whose partners took every penalty card
+  // Domino Hearts: the last seat holding cards, which took its hand and the stock's rest
+  // (`left_over`), or -1. When every hand ran out together, the last trick's winner took the
+  // stock's rest.
+  int last_holder = -1;
+  CardSet left_over;
 };
 
 class Game {
@@ -91,8 +99,10 @@ class Game {
   // --- Decisions. Each returns an error (and changes nothing) if it is not legal now. ---
   // kDeal: shuffle the cards in play with this deal's seed and deal one at a time from eldest.
   void deal_from_seed();
-  // kDeal: a scripted deal. hands[seat] must partition the cards in play with the kitty.
-  Status deal_hands(std::span<const CardSet> hands, CardSet kitty = {});
+  // kDeal: a scripted deal. hands[seat] must partition the cards in play with the kitty, or with
+  // the stock under a stock rule: `stock` in drawing order (first drawn first).
+  Status deal_hands(std::span<const CardSet> hands, CardSet kitty = {},
+                    std::span<const Card> stock = {});
   // kPassDirection / kDealerChoice: the plan for this deal.
   Status set_pass_plan(const PassPlan& plan);
   // kPass: the cards to_act() passes. With scatter and star passes card k goes to
@@ -152,8 +162,32 @@ class Game {
   }
   // The current trick: its leader and the cards played to it so far.
   int trick_leader() const { return trick_leader_; }
-  std::span<const PlayRecord> current_trick() const {
-    return plays().subspan(static_cast<size_t>(tricks_completed()) * num_players());
+  std::span<const PlayRecord> current_trick() const { return plays().subspan(trick_start_); }
+  // Index in plays() of the current trick's first card.
+  int trick_start() const { return static_cast<int>(trick_start_); }
+  // Cards the current trick takes as far as known now: the seats holding cards when it was led,
+  // plus one round per booster nine (never more rounds than the hands hold).
+  int trick_length() const { return trick_length_; }
+  // Cards in completed trick k (k < tricks_completed()).
+  int trick_size(int k) const { return trick_end_[k] - (k == 0 ? 0 : trick_end_[k - 1]); }
+  // The suit the current trick follows, or -1 before one is set (a joker led under next-card
+  // or, between tricks, none).
+  int lead_suit() const { return lead_suit_; }
+  // --- The stock (Domino Hearts) ---
+  // The stock as dealt, in drawing order. Private to the engine and records: no seat sees it.
+  std::span<const Card> stock_order() const {
+    return {stock_.data(), static_cast<size_t>(stock_count_)};
+  }
+  int stock_left() const { return stock_count_ - stock_next_; }
+  // The cards `seat` drew from the stock this deal (private to that seat).
+  CardSet drawn(int seat) const { return drawn_[seat]; }
+  // Per seat: cards drawn this deal (public), and cards held now (public).
+  const SeatCounts& all_drawn_counts() const { return drawn_counts_; }
+  const SeatCounts& all_hand_counts() const { return hand_counts_; }
+  // The cards the seat of play `play_index` drew just before making it (in drawing order).
+  std::span<const Card> drawn_before(int play_index) const {
+    return std::span<const Card>(stock_).subspan(draw_from_[play_index],
+                                                 draw_to_[play_index] - draw_from_[play_index]);
   }
   CardSet played_cards() const { return played_; }
   CardSet taken(int seat) const { return taken_[seat]; }
@@ -236,6 +270,17 @@ class Game {
   void score_complex();
   // Complex Hearts: |score|^2 of a seat, which orders seats and ends the game.
   int64_t complex_magnitude_squared(int seat) const;
+  Status check_stock(std::span<const Card> stock) const;
+  // The general path (game_extended.cc) for a stock, booster nines or jokers.
+  CardSet legal_plays_extended() const;
+  CardSet lead_plays_extended(CardSet hand, CardSet usable) const;
+  CardSet follow_cards(CardSet hand, int suit) const;
+  void play_extended(Card card);
+  void finish_trick_extended();
+  // Hands `seat` the turn; under a stock rule it first draws until it can follow.
+  void arrive(int seat);
+  // The stock game's end: the last holder takes its hand and the stock's rest.
+  void take_left_over(int seat);
 
   CompiledRules rules_;
   uint64_t seed_ = 0;
@@ -258,11 +303,28 @@ class Game {
   bool passes_exchanged_ = false;
   int passes_pending_ = 0;
 
-  std::array<PlayRecord, kDeckSize> plays_{};
+  std::array<PlayRecord, kMaxPlays> plays_{};
   size_t num_plays_ = 0;
   int trick_size_ = 0;  // cards in the current trick
   int tricks_completed_ = 0;
   std::array<uint8_t, kMaxTricks> trick_winner_{};
+  std::array<uint8_t, kMaxTricks> trick_end_{};  // plays index after each completed trick
+  size_t trick_start_ = 0;
+  int trick_length_ = 0;
+  int trick_cap_ = 0;        // booster nines: the most cards the current trick can take
+  uint8_t trick_seats_ = 0;  // bit per seat that plays to the current trick
+  int lead_suit_ = -1;
+  SeatCounts hand_counts_{};
+  // The stock (Domino Hearts) and what each seat drew.
+  std::array<Card, kMaxPlays> stock_{};
+  int stock_count_ = 0;
+  int stock_next_ = 0;
+  std::array<CardSet, kMaxPlayers> drawn_{};
+  SeatCounts drawn_counts_{};
+  std::array<uint8_t, kMaxPlays> draw_from_{};  // per play: stock index range drawn before it
+  std::array<uint8_t, kMaxPlays> draw_to_{};
+  int last_holder_ = -1;
+  CardSet left_over_;
   int trick_leader_ = 0;
   int trick_winner_so_far_ = 0;
   Card trick_best_;

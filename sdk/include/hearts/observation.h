@@ -78,6 +78,18 @@ struct Observation {
   // Unused, always 0: keeps the struct free of padding bytes, which the isolated wire copies
   // byte for byte.
   int32_t reserved = 0;
+  // --- Tricks of any length, the stock and jokers (ABI 4; docs/rules.md 3.4 to 3.6) ---
+  // A trick holds one card per seat still holding cards when it was led (Domino Hearts drops
+  // seats that ran out), plus a round per booster nine; trick k's winner is trick_winners[k].
+  int32_t trick_start = 0;   // index in plays of the current trick's first card
+  int32_t trick_length = 0;  // cards the current trick takes as known now (nines may add more)
+  int32_t lead_suit = -1;    // suit to follow in the current trick (0..3); -1 before one is set
+  // Per-seat arrays like points_taken: cards held now, and cards drawn from the stock this deal.
+  // Both are public: every seat sees how many cards the others hold and drew.
+  const int32_t* hand_counts = kNoSeatCounts.data();
+  const int32_t* drawn_counts = kNoSeatCounts.data();
+  int32_t stock_size = 0;  // cards left in the stock (0 without a stock)
+  CardSet drawn;           // the cards this seat drew from the stock this deal (others never see)
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }
@@ -86,9 +98,9 @@ struct Observation {
     return {received, static_cast<size_t>(received_count)};
   }
   std::span<const PlayRecord> current_trick() const {
-    return all_plays().subspan(static_cast<size_t>(tricks_completed) * num_players);
+    return all_plays().subspan(static_cast<size_t>(trick_start));
   }
-  bool leading() const { return num_plays % num_players == 0; }
+  bool leading() const { return num_plays == trick_start; }
   int card_points(Card card) const { return rules->card_points[card.id()]; }
 };
 

@@ -28,8 +28,10 @@ namespace hearts {
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
 // 4: the rest of issue 17's rule book: Rules gained the Heartsette, Greek, chip, stakes,
-// Complex Hearts, partnership, Likha and anticlockwise options; Observation gained scores_imag
-// and partner; DealResult gained deal_score_imag and moon_team.
+// Complex Hearts, partnership, Likha, anticlockwise, stock, booster-nine and joker options;
+// Observation gained scores_imag, partner, trick_start, trick_length, lead_suit, hand_counts,
+// drawn_counts, stock_size and drawn; DealResult deal_score_imag, moon_team, last_holder and
+// left_over.
 inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {

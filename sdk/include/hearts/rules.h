@@ -19,7 +19,9 @@ namespace hearts {
 
 inline constexpr int kMinPlayers = 3;
 inline constexpr int kMaxPlayers = 7;
-inline constexpr int kMaxHandSize = 17;  // 52 / 3
+// The most cards a deal of the 52 cards gives one hand (52 / 3). Jokers and a stock can give more;
+// hands are CardSets, never arrays of this size.
+inline constexpr int kMaxHandSize = 17;
 inline constexpr int kMaxPassCards = 6;  // the most any pass plan moves from one hand
 
 // How the deck is made to divide evenly among the players.
@@ -122,11 +124,40 @@ enum class Partnership : uint8_t {
   kHighestLosesTeam,    // Likha: individual scores; the team of the highest scorer loses
 };
 
+// Which jokers join the deck (docs/rules.md, "Jokers").
+enum class JokerKind : uint8_t {
+  kNone,               // the 52 cards only
+  kZeroClubsDiamonds,  // two distinct jokers: the zero of clubs and of diamonds (0C, 0D)
+  kValueless,          // joker_count non-distinct jokers of no suit that never win a trick
+};
+
+// When a valueless joker may be played to a trick someone else led.
+enum class JokerPlay : uint8_t {
+  kAnyTime,   // at any time, even when the seat could follow suit
+  kWhenVoid,  // only when the seat cannot follow suit
+};
+
+// Whether a valueless joker may lead, and what suit the trick then has.
+enum class JokerLead : uint8_t {
+  kNever,       // never, unless the leader holds nothing but jokers (the next card decides then)
+  kNextCard,    // it may; the next card that is not a joker decides the suit to follow
+  kCalledSuit,  // it may; the leader calls the suit to follow (joker_calling(), card.h)
+};
+
+// When a joker's joker_points count.
+enum class JokerScoring : uint8_t {
+  kAlways,       // as any penalty card, in whatever trick it falls
+  kHeartsTrick,  // only in a trick whose suit to follow is hearts
+};
+
 struct Rules {
   // --- Players and deal ---
   int num_players = 4;  // 3..7
   DeckAdjust deck_adjust = DeckAdjust::kMorehead2001;
   bool kitty_seen_by_winner = false;  // with kKitty: the first-trick winner sees it
+  // Domino Hearts (Foster 1909): cards dealt to each hand; the rest is a face-down stock that a
+  // seat unable to follow draws from. 0 = no stock (the whole deck is dealt).
+  int stock_hand_size = 0;
 
   // --- Passing ---
   PassSchedule pass_schedule = PassSchedule::kFourWay;
@@ -150,6 +181,7 @@ struct Rules {
   // discard one of them (with likha_when_any_held: holds any of them). Empty = off.
   CardSet likha_cards;
   bool likha_when_any_held = false;
+  bool booster_nines = false;                // each nine played adds one more round to its trick
 
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
@@ -194,6 +226,13 @@ struct Rules {
 
   // --- Partnerships ---
   Partnership partnership = Partnership::kNone;
+  // --- Jokers (docs/rules.md, "Jokers") ---
+  JokerKind jokers = JokerKind::kNone;
+  int joker_count = 2;                         // kValueless: 1 or 2; kZeroClubsDiamonds: 2
+  JokerPlay joker_play = JokerPlay::kAnyTime;  // kValueless only
+  JokerLead joker_lead = JokerLead::kNever;    // kValueless only
+  int joker_points = 0;                        // each joker's penalty value (0 = none)
+  JokerScoring joker_scoring = JokerScoring::kAlways;
 
   bool operator==(const Rules&) const = default;
 };
@@ -224,6 +263,12 @@ struct CompiledRules {
   // taker's deal score is multiplied by 2i. Empty / 0 otherwise.
   int queen_imaginary_points = 0;
   CardSet times_two_i;
+  // Play beyond the plain 52-card trick: a stock, booster nines or jokers. The engine then plays
+  // through its general path (game_extended.cc); the plain path stays as it was.
+  bool extended_play = false;
+  int stock_size = 0;   // cards left in the stock after the deal (stock_hand_size)
+  CardSet zero_cards;   // 0C 0D when they are in play
+  CardSet free_jokers;  // valueless jokers in play (held ids)
 };
 
 // Checks that the rules describe a game this engine can play; the error names the options.
@@ -271,5 +316,9 @@ std::string_view name(PunishmentUnpassed v);
 std::string_view name(NewMoonScoreHolder v);
 std::string_view name(HeartLeadFirstTrick v);
 std::string_view name(Partnership v);
+std::string_view name(JokerKind v);
+std::string_view name(JokerPlay v);
+std::string_view name(JokerLead v);
+std::string_view name(JokerScoring v);
 
 }  // namespace hearts
