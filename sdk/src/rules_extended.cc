@@ -83,7 +83,7 @@ CardSet jokers_of(const Rules& r) {
 
 // The rules of the other variants that change who plays or what may be played, which no source
 // combines with a stock, nines or jokers (their play path is the plain one).
-Status validate_extended_combinations(const Rules& r) {
+static Status validate_extended_combinations(const Rules& r) {
   const bool extended = r.stock_hand_size > 0 || r.booster_nines || r.jokers != JokerKind::kNone;
   if (!extended) return Status();
   const char* other = r.partnership != Partnership::kNone ? "partnership"
