@@ -48,6 +48,8 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.time_left_us = 0;
   obs.bank_left_us = -1;
   obs.random_seed = 0;
+  obs.hand_twice = game.hand_twice(seat);
+  obs.dealt_hand_twice = game.dealt_hand_twice(seat);
 }
 
 }  // namespace hearts

@@ -30,6 +30,7 @@ HEARTS_ENUM_VALUES(HeartValues, HeartValues::kOneEach, HeartValues::kFaceValue,
 HEARTS_ENUM_VALUES(PunishmentUnpassed, PunishmentUnpassed::kOthersOnce,
                    PunishmentUnpassed::kEveryoneDouble)
 HEARTS_ENUM_VALUES(NewMoonScoreHolder, NewMoonScoreHolder::kShooter, NewMoonScoreHolder::kAnyone)
+HEARTS_ENUM_VALUES(IdenticalCards, IdenticalCards::kLaterWins, IdenticalCards::kCancel)
 #undef HEARTS_ENUM_VALUES
 
 template <typename E>
@@ -129,10 +130,14 @@ Status parse_card_list(std::string_view option, std::string_view text, CardSet* 
 
 std::vector<RuleOption> make_options() {
   return {
-      INT_OPTION(num_players, "players at the table, 3 to 7"),
+      INT_OPTION(num_players, "players at the table, 3 to 7 (6 to 11 with decks=2)"),
       ENUM_OPTION(deck_adjust, DeckAdjust,
                   "how the deck divides evenly: a removal order, or a kitty for the first trick"),
       BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
+      LATER(INT_OPTION(decks, "1, or 2 full decks shuffled together (6 to 11 players)"), "1"),
+      LATER(ENUM_OPTION(identical_cards, IdenticalCards,
+                        "two identical cards in a trick: the later wins, or they cancel"),
+            "later-wins"),
       ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
       INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
       CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),

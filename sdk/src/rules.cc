@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hearts/card_pair.h"
 #include "hearts/rules.h"
 
 namespace hearts {
@@ -101,14 +102,43 @@ Status validate_moon_and_sun_options(const Rules& r) {
   return Status();
 }
 
+// Two decks (Cancellation Hearts) are played by 6 to 11; one deck by 3 to 7.
+Status validate_decks(const Rules& r) {
+  const int n = r.num_players;
+  if (r.decks != 1 && r.decks != 2) {
+    return option_error("decks", std::to_string(r.decks) + " decks; give 1 or 2");
+  }
+  if (r.decks == 1 && n > kMaxOneDeckPlayers) {
+    return option_error("num_players", std::to_string(n) +
+                                           " players with one deck; one deck plays 3 to 7 "
+                                           "(decks=2 plays 6 to 11)");
+  }
+  if (r.decks == 2 && n < kMinTwoDeckPlayers) {
+    return option_error("decks", "two decks need 6 to 11 players, not " + std::to_string(n));
+  }
+  if (r.decks == 1 && r.identical_cards != IdenticalCards::kLaterWins) {
+    return option_error("identical_cards", std::string(name(r.identical_cards)) +
+                                               " needs decks=2 (one deck has no identical cards)");
+  }
+  if (r.decks == 2 && r.deck_adjust == DeckAdjust::kKitty) {
+    return option_error("deck_adjust",
+                        "kitty is not offered with decks=2; a removal order takes out the "
+                        "leftover cards (docs/rules.md, section 4)");
+  }
+  return Status();
+}
+
 }  // namespace
 
 Status validate(const Rules& r) {
   const int n = r.num_players;
   if (n < kMinPlayers || n > kMaxPlayers) {
-    return option_error("num_players", std::to_string(n) + " players; the engine plays 3 to 7");
+    return option_error("num_players", std::to_string(n) +
+                                           " players; the engine plays 3 to 7 (6 to 11 with "
+                                           "decks=2)");
   }
-  const int hand_size = kDeckSize / n;
+  if (Status status = validate_decks(r); !status.ok()) return status;
+  const int hand_size = r.decks * kDeckSize / n;
   const int max_pass = hand_size / 2;
   if (r.pass_count < 0 || r.pass_count > kMaxPassCards) {
     return option_error("pass_count", std::to_string(r.pass_count) + " is outside 0..6");
@@ -187,10 +217,18 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
   CompiledRules c;
   c.rules = rules;
   const int n = rules.num_players;
-  c.hand_size = kDeckSize / n;
-  const int extra = kDeckSize % n;
+  c.hand_size = rules.decks * kDeckSize / n;
+  const int extra = rules.decks * kDeckSize % n;
   c.in_play = CardSet::full_deck();
-  if (const Card* order = removal_order(rules.deck_adjust)) {
+  if (rules.decks == 2) {
+    // Both copies of each card of the removal order in turn (docs/rules.md, section 4): the
+    // first copy leaves in_play_twice, the second in_play. Validation refused the kitty.
+    c.in_play_twice = CardSet::full_deck();
+    const Card* order = removal_order(rules.deck_adjust);
+    for (int i = 0; i < extra; ++i) {
+      remove_copy(c.in_play, c.in_play_twice, order[i / 2]);
+    }
+  } else if (const Card* order = removal_order(rules.deck_adjust)) {
     for (int i = 0; i < extra; ++i) c.in_play.erase(order[i]);
   } else {
     c.kitty_size = extra;
@@ -207,6 +245,7 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
     if (value > 0) {
       c.penalty_cards.insert(card);
       c.moon_total += value;
+      if (c.in_play_twice.contains(card)) c.moon_total += value;  // both copies count
     }
   }
   return c;
@@ -447,6 +486,16 @@ std::string_view name(NewMoonScoreHolder v) {
       return "shooter";
     case NewMoonScoreHolder::kAnyone:
       return "anyone";
+  }
+  return "?";
+}
+
+std::string_view name(IdenticalCards v) {
+  switch (v) {
+    case IdenticalCards::kLaterWins:
+      return "later-wins";
+    case IdenticalCards::kCancel:
+      return "cancel";
   }
   return "?";
 }

@@ -137,8 +137,10 @@ std::vector<Config> BuildConfigs() {
     config.reject = status.message();
     configs.push_back(std::move(config));
   };
+  // The model here plays one deck; two-deck games have tests/sdk/cancellation_test.cc.
   for (const Preset& preset : presets()) {
-    for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    if (preset.rules.decks != 1) continue;
+    for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
       add(std::string(preset.name) + "_n" + std::to_string(n), std::string(preset.name), rules);
@@ -153,8 +155,10 @@ std::vector<Config> BuildConfigs() {
       }
     }
   }
+  // The model here plays one deck; two-deck games have tests/sdk/cancellation_test.cc.
   for (const Preset& preset : presets()) {
-    for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    if (preset.rules.decks != 1) continue;
+    for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
       if (n % 2 == 1 && (rules.pass_schedule == PassSchedule::kFourWay ||
@@ -1313,7 +1317,7 @@ TEST(GamePropertyCoverage, AtLeastOneHundredThousandGames) {
 }
 
 TEST(GamePropertyCoverage, CorePresetsAndKittyVariantsRunForAllPlayerCounts) {
-  for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+  for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
     const std::string suffix = "_n" + std::to_string(n);
     // The standard preset passes four ways, which needs an even number of players (spec); odd
     // player counts run it with the alternating schedule.

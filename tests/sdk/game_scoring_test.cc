@@ -289,6 +289,8 @@ const std::vector<ValueCase>& ValueCases() {
       {"hearts1887", false, {{"QS", 0}}, 13},
       {"black-maria", false, {{"QS", 13}, {"KS", 10}, {"AS", 7}}, 43},
       {"openspiel", false, {{"QS", 13}}, 26},
+      // Two decks: both queens and all 26 hearts count.
+      {"cancellation", false, {{"QS", 13}}, 52},
   };
   return cases;
 }
@@ -321,7 +323,8 @@ TEST(CardValuesTest, EveryCardOfEveryPreset) {
       }
       if (expected != 0) counters.insert(card);
     }
-    EXPECT_EQ(positive_total, c.moon_total);  // the table is self-consistent
+    // The table is self-consistent; with two decks every card counts twice.
+    EXPECT_EQ(positive_total * compiled.rules.decks, c.moon_total);
     EXPECT_EQ(compiled.moon_total, c.moon_total);
     EXPECT_EQ(compiled.penalty_cards, penalty);
     EXPECT_EQ(compiled.counters, counters);
@@ -483,9 +486,14 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
       const int n = game.num_players();
       int in_play_total = 0;
       for (Card card : compiled.in_play) in_play_total += compiled.card_points[card.id()];
+      for (Card card : compiled.in_play_twice) in_play_total += compiled.card_points[card.id()];
       const Seats points = PointsTaken(game);
-      EXPECT_EQ(Sum(points), in_play_total);
-      EXPECT_EQ(Sum(TricksWon(game)), compiled.hand_size);
+      // With two decks a void last trick's cards (and what rolled into it) stay untaken.
+      EXPECT_EQ(Sum(points) + game.carried_points(), in_play_total);
+      int void_tricks = 0;
+      for (int t = 0; t < game.tricks_completed(); ++t)
+        void_tricks += game.trick_winner(t) == kVoidTrick;
+      EXPECT_EQ(Sum(TricksWon(game)) + void_tricks, compiled.hand_size);
       const DealResult& deal = game.last_deal();
       Seats expected = points;
       const int shooter = deal.moon_shooter;

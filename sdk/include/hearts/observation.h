@@ -50,7 +50,7 @@ struct Observation {
   // --- Public play so far this deal ---
   const PlayRecord* plays = nullptr;  // every card played this deal, in order
   int32_t num_plays = 0;
-  const uint8_t* trick_winners = nullptr;  // winner of each completed trick
+  const uint8_t* trick_winners = nullptr;  // winner of each completed trick, or kVoidTrick
   int32_t tricks_completed = 0;
   int32_t trick_leader = 0;  // leader of the current trick
   bool hearts_broken = false;
@@ -67,6 +67,14 @@ struct Observation {
   int64_t time_left_us = 0;   // for this decision (per-decision limit, or bank if smaller)
   int64_t bank_left_us = -1;  // remaining game bank; -1 when there is no bank
   uint64_t random_seed = 0;   // differs per seat and decision; reproducible for a given game seed
+
+  // --- Two decks (rules->rules.decks == 2; both empty with one deck) ---
+  // The cards this seat holds a second copy of (a subset of `hand`): it holds hand.size() +
+  // hand_twice.size() cards. `legal` stays a set of card kinds; playing one removes one copy.
+  // Other seats' second copies show in `plays` (a card listed twice), `passed` and `received`
+  // (lists), and a trick nobody took has kVoidTrick in trick_winners (docs/rules.md, section 7).
+  CardSet hand_twice;
+  CardSet dealt_hand_twice;  // the second copies as dealt, before passing
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }

@@ -27,7 +27,9 @@ namespace hearts {
 // refuses plugins built against another version.
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
-inline constexpr uint32_t kAbiVersion = 3;
+// 4 (cancel): kMaxPlayers 11; Rules gained decks and identical_cards, CompiledRules
+// in_play_twice, Observation hand_twice and dealt_hand_twice (two decks).
+inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {
 

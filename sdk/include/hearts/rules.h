@@ -18,8 +18,10 @@
 namespace hearts {
 
 inline constexpr int kMinPlayers = 3;
-inline constexpr int kMaxPlayers = 7;
-inline constexpr int kMaxHandSize = 17;  // 52 / 3
+inline constexpr int kMaxPlayers = 11;  // 3..7 with one deck, 6..11 with two (Cancellation)
+inline constexpr int kMaxOneDeckPlayers = 7;
+inline constexpr int kMinTwoDeckPlayers = 6;
+inline constexpr int kMaxHandSize = 17;  // 52 / 3, and 104 / 6
 inline constexpr int kMaxPassCards = 6;  // the most any pass plan moves from one hand
 
 // How the deck is made to divide evenly among the players.
@@ -28,6 +30,12 @@ enum class DeckAdjust : uint8_t {
   kFoster1909,      // remove deuces: 2C (3 players), black deuces (5), all deuces (6); 7: 2C 2S 2D
   kCulbertson1950,  // remove deuces in the order 2C, 2D, 2S, 2H
   kKitty,           // deal the full deck; leftovers form a kitty won with the first trick
+};
+
+// Two identical cards in one trick (only possible with decks = 2).
+enum class IdenticalCards : uint8_t {
+  kLaterWins,  // the seeds' multi-deck tie rule: the most recently played one takes precedence
+  kCancel,     // Cancellation Hearts: the pair cancels; two pairs void the trick (docs/rules.md)
 };
 
 // The pass schedule: which way cards go on each deal.
@@ -102,6 +110,8 @@ struct Rules {
   int num_players = 4;  // 3..7
   DeckAdjust deck_adjust = DeckAdjust::kMorehead2001;
   bool kitty_seen_by_winner = false;  // with kKitty: the first-trick winner sees it
+  int decks = 1;  // 1, or 2 full decks shuffled together (Cancellation Hearts, 6..11 players)
+  IdenticalCards identical_cards = IdenticalCards::kLaterWins;  // with decks = 2
 
   // --- Passing ---
   PassSchedule pass_schedule = PassSchedule::kFourWay;
@@ -177,6 +187,9 @@ struct CompiledRules {
   int kitty_size = 0;
   int pass_count = 0;  // resolved from rules.pass_count
   int moon_total = 0;  // sum of positive values in play (26 in standard)
+  // With decks = 2: the cards in play twice (both copies; a subset of in_play). Empty with one
+  // deck, so every one-deck table above reads as before.
+  CardSet in_play_twice;
 };
 
 // Checks that the rules describe a game this engine can play; the error names the options.
@@ -214,5 +227,6 @@ std::string_view name(Settlement v);
 std::string_view name(HeartValues v);
 std::string_view name(PunishmentUnpassed v);
 std::string_view name(NewMoonScoreHolder v);
+std::string_view name(IdenticalCards v);
 
 }  // namespace hearts
