@@ -47,7 +47,7 @@ class SeatView {
 
   hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays_{};
+  std::array<hearts::PlayRecord, hearts::kMaxDealCards> plays_{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed_{};
   std::array<hearts::ReceivedCard, hearts::kMaxPassCards> received_{};

@@ -131,7 +131,10 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
     p->set_seat(play.seat);
     p->set_card(play.card.id());
   }
-  for (int k = 0; k < obs.tricks_completed; ++k) out->add_trick_winners(obs.trick_winners[k]);
+  for (int k = 0; k < obs.tricks_completed; ++k) {
+    const uint8_t winner = obs.trick_winners[k];
+    out->add_trick_winners(winner == hearts::kVoidTrick ? -1 : winner);
+  }
   out->set_trick_leader(obs.trick_leader);
   out->set_hearts_broken(obs.hearts_broken);
   for (int s = 0; s < n; ++s) {
@@ -151,6 +154,9 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   out->set_moon_total(obs.rules->moon_total);
   add_cards(obs.rules->in_play, out->mutable_cards_in_play());
   add_cards(obs.rules->rules.forbidden_passes, out->mutable_forbidden_passes());
+  add_cards(obs.hand_twice, out->mutable_hand_twice());
+  add_cards(obs.dealt_hand_twice, out->mutable_dealt_hand_twice());
+  add_cards(obs.rules->in_play_twice, out->mutable_cards_in_play_twice());
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -216,7 +222,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
     out->plays[obs.num_plays++] = {static_cast<uint8_t>(p.seat()), hearts::Card::from_id(p.card())};
   }
   for (int32_t w : in.trick_winners()) {
-    out->trick_winners[obs.tricks_completed++] = static_cast<uint8_t>(w);
+    out->trick_winners[obs.tricks_completed++] =
+        w < 0 ? hearts::kVoidTrick : static_cast<uint8_t>(w);
   }
   obs.trick_leader = in.trick_leader();
   obs.hearts_broken = in.hearts_broken();
@@ -234,6 +241,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
   obs.time_left_us = in.time_left_us();
   obs.bank_left_us = in.bank_left_us();
   obs.random_seed = in.random_seed();
+  obs.hand_twice = card_set(in.hand_twice());
+  obs.dealt_hand_twice = card_set(in.dealt_hand_twice());
   return true;
 }
 

@@ -29,7 +29,7 @@ struct OwnedObservation {
   }
 
   hearts::Observation obs;
-  std::array<hearts::PlayRecord, hearts::kDeckSize> plays{};
+  std::array<hearts::PlayRecord, hearts::kMaxDealCards> plays{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed{};
   std::array<hearts::ReceivedCard, hearts::kMaxPassCards> received{};

@@ -95,7 +95,7 @@ void copy_array(const T* from, int32_t count, T* to) {
 void fill_observation_slot(const hearts::Observation& obs, ObservationSlot* slot) {
   slot->obs = obs;
   // The referee's counts are within bounds; clamp anyway, so a slot is never overrun.
-  copy_array(obs.plays, std::clamp(obs.num_plays, 0, hearts::kDeckSize), slot->plays);
+  copy_array(obs.plays, std::clamp(obs.num_plays, 0, hearts::kMaxDealCards), slot->plays);
   copy_array(obs.trick_winners, std::clamp(obs.tricks_completed, 0, hearts::kMaxTricks),
              slot->trick_winners);
   copy_array(obs.passed, std::clamp(obs.passed_count, 0, hearts::kMaxPassCards), slot->passed);
@@ -123,9 +123,11 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
              std::to_string(obs.num_players) + " players does not fit the rules";
     return false;
   }
-  if (obs.num_plays < 0 || obs.num_plays > hearts::kDeckSize || obs.tricks_completed < 0 ||
-      obs.tricks_completed > hearts::kMaxTricks || obs.passed_count < 0 ||
-      obs.passed_count > hearts::kMaxPassCards || obs.received_count < 0 ||
+  // A deal plays at most every card dealt: 52 with one deck, up to 104 with two.
+  const int dealt = rules->rules.num_players * rules->hand_size;
+  if (obs.num_plays < 0 || obs.num_plays > std::min(dealt, hearts::kMaxDealCards) ||
+      obs.tricks_completed < 0 || obs.tricks_completed > hearts::kMaxTricks ||
+      obs.passed_count < 0 || obs.passed_count > hearts::kMaxPassCards || obs.received_count < 0 ||
       obs.received_count > hearts::kMaxPassCards) {
     *error = "observation: more passed, received or played cards than a deal holds";
     return false;

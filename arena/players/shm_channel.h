@@ -42,7 +42,7 @@ inline constexpr uint32_t kShmDetailMax = 1024;  // bytes of error text a reply 
 // An observation with its arrays in place: what the request slot carries.
 struct ObservationSlot {
   hearts::Observation obs;  // its pointers are the sender's and never followed
-  hearts::PlayRecord plays[hearts::kDeckSize];
+  hearts::PlayRecord plays[hearts::kMaxDealCards];
   uint8_t trick_winners[hearts::kMaxTricks];
   hearts::Card passed[hearts::kMaxPassCards];
   hearts::ReceivedCard received[hearts::kMaxPassCards];

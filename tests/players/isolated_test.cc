@@ -637,7 +637,7 @@ TEST(IsolatedPages, RequestsOfGarbageBytesAreRejectedOrWithinBounds) {
     EXPECT_EQ(obs.plays, copy->plays.data()) << "pointers are the receiver's own";
     EXPECT_EQ(obs.scores, copy->scores.data());
     EXPECT_TRUE(obs.seat >= 0 && obs.seat < 4);
-    EXPECT_TRUE(obs.num_plays >= 0 && obs.num_plays <= hearts::kDeckSize);
+    EXPECT_TRUE(obs.num_plays >= 0 && obs.num_plays <= hearts::kMaxDealCards);
     EXPECT_TRUE(obs.tricks_completed >= 0 && obs.tricks_completed <= hearts::kMaxTricks);
     EXPECT_TRUE(obs.passed_count >= 0 && obs.passed_count <= hearts::kMaxPassCards);
     EXPECT_TRUE(obs.received_count >= 0 && obs.received_count <= hearts::kMaxPassCards);
