@@ -5,8 +5,10 @@
 #include <sstream>
 #include <vector>
 
+#include "hearts/card_pair.h"
 #include "hearts/game.h"
 #include "hearts/rule_options.h"
+#include "records/recorded_deal.h"
 
 namespace arena {
 namespace {
@@ -165,8 +167,9 @@ class Printer {
     out_ << "  deal " << deal.deal_index() + 1 << ": dealer seat " << deal.dealer() << ", pass "
          << (plan_known ? hearts::describe(plan, n_) : std::string("(not recorded)")) << '\n';
     for (int s = 0; s < deal.hands_size(); ++s) {
+      const CardSet twice(s < deal.hands_twice_size() ? deal.hands_twice(s) : 0);
       out_ << (s == 0 ? "    dealt   seat " : "            seat ") << s << ": "
-           << hearts::to_string(CardSet(deal.hands(s))) << '\n';
+           << hearts::to_string(hearts::CardPair{CardSet(deal.hands(s)), twice}) << '\n';
     }
     if (deal.kitty() != 0) {
       out_ << "    kitty   " << hearts::to_string(CardSet(deal.kitty())) << '\n';
@@ -196,7 +199,7 @@ class Printer {
 
   // Trick t, whose plays start at `start`: each seat's card, then the winner and points.
   std::string trick_line(const DealRecord& deal, int start, int t) const {
-    CardSet cards;
+    int points = 0;  // summed per play: with two decks a card may fall twice
     std::ostringstream line;
     line << "    trick " << std::setw(2) << t + 1 << "  ";
     const int end = std::min(start + n_, deal.plays_size());
@@ -204,15 +207,15 @@ class Printer {
       const hearts::proto::PlayRecord& play = deal.plays(i);
       const std::string entry = std::to_string(play.seat()) + ":" + card_text(play.card());
       line << std::left << std::setw(7) << entry << std::right;
-      if (play.card() >= 0 && play.card() < 64) cards.insert(Card::from_id(play.card()));
+      if (play.card() >= 0 && play.card() < 64) points += rules_.card_points[play.card()];
     }
     if (end - start < n_) {
       line << " (unfinished)";
     } else {
       const int winner = trick_winner(deal, start, end, t);
-      const int points = points_of(cards);
-      line << "-> seat " << winner << ", " << points
-           << (points == 1 || points == -1 ? " point" : " points");
+      if (winner < 0) line << "-> void (to the next winner), ";
+      if (winner >= 0) line << "-> seat " << winner << ", ";
+      line << points << (points == 1 || points == -1 ? " point" : " points");
       if (t == 0 && deal.kitty() != 0) {
         line << " + kitty " << points_of(CardSet(deal.kitty()));
       }
@@ -269,9 +272,7 @@ class Printer {
     // but the engine needs the earlier deals played to reach it.
     for (int d = 0; d < game.deals_size(); ++d) {
       const DealRecord& current = game.deals(d);
-      std::vector<CardSet> hands;
-      for (uint64_t bits : current.hands()) hands.emplace_back(bits);
-      if (!replay.deal_hands(hands, CardSet(current.kitty())).ok()) return;
+      if (!deal_recorded_hands(replay, current).ok()) return;
       if (replay.phase() == hearts::Phase::kPassDirection ||
           replay.phase() == hearts::Phase::kDealerChoice) {
         if (!replay.set_pass_plan(plan_of(current.pass_plan())).ok()) return;

@@ -8,6 +8,8 @@
 // Thread safety: a plain value; safe to copy and read from any thread.
 #pragma once
 
+#include <string>
+
 #include "hearts/card_set.h"
 
 namespace hearts {
@@ -48,5 +50,16 @@ struct CardPair {
   constexpr void add(const CardPair& other) { add_copies(once, twice, other.once, other.twice); }
   constexpr bool operator==(const CardPair&) const = default;
 };
+
+// Space-separated cards in ascending order, a card held twice listed twice ("QS QS AS"); "-" for
+// none.
+inline std::string to_string(const CardPair& cards) {
+  if (cards.twice.empty()) return to_string(cards.once);
+  std::string text;
+  for (Card card : cards.once) {
+    for (int k = cards.count(card); k > 0; --k) text += (text.empty() ? "" : " ") + to_string(card);
+  }
+  return text.empty() ? "-" : text;
+}
 
 }  // namespace hearts

@@ -1,0 +1,20 @@
+#include "records/recorded_deal.h"
+
+#include <vector>
+
+namespace arena {
+
+hearts::Status deal_recorded_hands(hearts::Game& game, const hearts::proto::DealRecord& deal) {
+  std::vector<hearts::CardSet> hands;
+  for (uint64_t bits : deal.hands()) hands.emplace_back(bits);
+  if (game.rules().rules.decks != 2) return game.deal_hands(hands, hearts::CardSet(deal.kitty()));
+  // A two-deck record lists one second-copy set per seat; a missing one reads as none, which the
+  // engine then refuses as not the cards in play.
+  std::vector<hearts::CardSet> twice(hands.size());
+  for (int s = 0; s < deal.hands_twice_size() && s < static_cast<int>(twice.size()); ++s) {
+    twice[s] = hearts::CardSet(deal.hands_twice(s));
+  }
+  return game.deal_hands_twice(hands, twice);
+}
+
+}  // namespace arena
