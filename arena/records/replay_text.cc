@@ -219,8 +219,23 @@ class Printer {
       if (t == 0 && deal.kitty() != 0) {
         line << " + kitty " << points_of(CardSet(deal.kitty()));
       }
+      const int carried = carried_points(deal, t);
+      if (winner >= 0 && carried != 0) line << " + " << carried << " carried";
     }
     return line.str();
+  }
+
+  // The points of the void tricks just before trick t (recorded winner -1), which its winner
+  // takes with it (two decks, identical_cards=cancel).
+  int carried_points(const DealRecord& deal, int t) const {
+    int points = 0;
+    for (int k = t - 1; k >= 0 && k < deal.trick_winners_size() && deal.trick_winners(k) < 0; --k) {
+      for (int i = k * n_; i < (k + 1) * n_ && i < deal.plays_size(); ++i) {
+        const int card = deal.plays(i).card();
+        if (card >= 0 && card < 64) points += rules_.card_points[card];
+      }
+    }
+    return points;
   }
 
   // The recorded winner; in a deal cut short, the highest card of the suit led.

@@ -71,6 +71,12 @@ inline std::vector<std::pair<std::string, hearts::Rules>> rule_variants() {
     r.lead_hearts_if_only_penalty = true;
     r.forbidden_passes = hearts::CardSet{hearts::kQueenOfSpades, hearts::kTwoOfClubs};
   });
+  // Two decks under the seeds' tie rule, with the modern lead (two holders of the 2C possible).
+  add("two-decks-later-wins-11", [](hearts::Rules& r) {
+    r.num_players = 11;
+    r.decks = 2;
+    r.pass_schedule = PassSchedule::kLeftRight;
+  });
   return out;
 }
 

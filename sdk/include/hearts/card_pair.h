@@ -15,21 +15,20 @@
 namespace hearts {
 
 // Adds one copy of `card` to the collection (once, twice). Precondition: fewer than two held.
+// Branch-free, so the one-deck path (twice always empty) pays two bit operations and no jump.
 constexpr void add_copy(CardSet& once, CardSet& twice, Card card) {
-  if (once.contains(card)) {
-    twice.insert(card);
-  } else {
-    once.insert(card);
-  }
+  const CardSet bit(uint64_t{1} << card.id());
+  twice |= once & bit;
+  once |= bit;
 }
 
-// Removes one copy of `card` from (once, twice). Precondition: at least one is held.
+// Removes one copy of `card` from (once, twice): from `twice` if held twice, else from `once`.
+// Precondition: at least one is held.
 constexpr void remove_copy(CardSet& once, CardSet& twice, Card card) {
-  if (twice.contains(card)) {
-    twice.erase(card);
-  } else {
-    once.erase(card);
-  }
+  const uint64_t bit = uint64_t{1} << card.id();
+  const uint64_t second = twice.bits() & bit;
+  twice = CardSet(twice.bits() ^ second);
+  once = CardSet(once.bits() ^ (bit ^ second));
 }
 
 // Adds every copy of (from_once, from_twice) to (once, twice). Precondition: no card ends up
