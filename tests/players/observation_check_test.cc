@@ -345,8 +345,9 @@ TEST(ObservationCheck, TwoDeckRequestsAreCheckedCopyByCopy) {
     spoil(o);
     return check_observation(o, c, Phase::kPlay);
   };
-  EXPECT_EQ(refused([](pb::Observation& o) { o.add_hand_twice(o.hand_twice(0)); })
-                .rfind("observation.hand:", 0),
+  EXPECT_EQ(refused([](pb::Observation& o) {
+              o.add_hand_twice(o.hand_twice(0));
+            }).rfind("observation.hand:", 0),
             0u);
   EXPECT_EQ(refused([](pb::Observation& o) {
               for (int id = 0; id < 64; ++id) {
