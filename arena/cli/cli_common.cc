@@ -6,7 +6,8 @@ namespace arena {
 
 void RulesFlags::add_to(CLI::App& command) {
   command.add_option("--rules", preset, "rules preset (see `arena rules`)")->capture_default_str();
-  command.add_option("--players", players, "players at the table, 3 to 7 (default: the preset's)");
+  command.add_option("--players", players,
+                     "players at the table, 3 to 7 (6 to 11 with decks=2; default: the preset's)");
   command.add_option("--set", settings, "override a rule option, NAME=VALUE (repeatable)");
 }
 

@@ -456,7 +456,8 @@ void add_play_command(CLI::App& app, int* exit_code) {
   flags->rules.add_to(*play);
   play->get_option("--players")
       ->description(
-          "players at the table, 3 to 7 (default: one per --bots entry; without --bots "
+          "players at the table, 3 to 7, or 6 to 11 with decks=2 (default: one per --bots entry; "
+          "without --bots "
           "the preset's)");
   play->add_option("--games", flags->games, "number of games")->capture_default_str();
   play->add_option("--seed", flags->seed, "series seed; game g uses derive_seed(seed, g)")

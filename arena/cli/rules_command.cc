@@ -65,6 +65,21 @@ std::string pass_count_text(const hearts::CompiledRules& compiled) {
   }
 }
 
+// The cards taken out of the deck(s), a card listed once per copy ("2C 2C 2D" with two decks).
+std::string removed_cards_text(const hearts::CompiledRules& compiled) {
+  const hearts::CardSet full = hearts::CardSet::full_deck();
+  const hearts::CardSet out_once = full - compiled.in_play;  // every copy removed
+  const hearts::CardSet out_twice =
+      compiled.rules.decks == 2 ? full - compiled.in_play_twice : hearts::CardSet();
+  std::string text;
+  for (hearts::Card card : out_once | out_twice) {
+    for (int k = out_once.contains(card) + out_twice.contains(card); k > 0; --k) {
+      text += (text.empty() ? "" : " ") + hearts::to_string(card);
+    }
+  }
+  return text;
+}
+
 int show_rules(const RulesShowFlags& flags) {
   hearts::Rules rules;
   if (hearts::Status status = flags.rules.resolve(&rules); !status.ok()) {
@@ -73,7 +88,7 @@ int show_rules(const RulesShowFlags& flags) {
   std::string error;
   const auto compiled = hearts::compile(rules, &error);
   if (!compiled) return fail(error);
-  const hearts::CardSet removed = hearts::CardSet::full_deck() - compiled->in_play;
+  const std::string removed = removed_cards_text(*compiled);
   if (flags.json) {
     Json out = Json::object();
     out["preset"] = flags.rules.preset;
@@ -83,7 +98,7 @@ int show_rules(const RulesShowFlags& flags) {
     derived["kitty_size"] = compiled->kitty_size;
     derived["pass_count"] = passes_per_deal(*compiled);
     derived["moon_total"] = compiled->moon_total;
-    derived["removed_cards"] = removed.empty() ? "" : hearts::to_string(removed);
+    derived["removed_cards"] = removed;
     derived["penalty_cards"] = hearts::to_string(compiled->penalty_cards);
     // Only where there is one, so the plain games' output stays as it was.
     if (compiled->stock_size > 0) derived["stock_size"] = compiled->stock_size;
@@ -103,7 +118,7 @@ int show_rules(const RulesShowFlags& flags) {
   }
   std::cout << "\nderived: hand size " << compiled->hand_size << ", kitty " << compiled->kitty_size
             << ", " << pass_count_text(*compiled) << ", moon total " << compiled->moon_total
-            << ", removed cards " << (removed.empty() ? "none" : hearts::to_string(removed));
+            << ", removed cards " << (removed.empty() ? "none" : removed);
   if (compiled->stock_size > 0) std::cout << ", stock " << compiled->stock_size;
   std::cout << '\n';
   return 0;
@@ -123,7 +138,8 @@ void add_rules_command(CLI::App& app, int* exit_code) {
   auto flags = std::make_shared<RulesShowFlags>();
   auto* show = rules->add_subcommand("show", "print every rule option of a preset");
   show->add_option("preset", flags->rules.preset, "preset name (see `arena rules`)")->required();
-  show->add_option("--players", flags->rules.players, "players at the table, 3 to 7");
+  show->add_option("--players", flags->rules.players,
+                   "players at the table, 3 to 7 (6 to 11 with decks=2)");
   show->add_option("--set", flags->rules.settings, "override a rule option, NAME=VALUE");
   show->add_flag("--json", flags->json, "machine-readable output");
   show->callback([flags, exit_code] { *exit_code = show_rules(*flags); });

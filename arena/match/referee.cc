@@ -277,7 +277,9 @@ void Referee::GameRun::finish_deal() {
   const hearts::DealResult& result = game_.last_deal();
   for (int s = 0; s < n_; ++s) outcome.seats[s].deal_points += result.deal_score[s];
   if (record_ && deal_record_) {
-    for (uint8_t winner : game_.trick_winners()) deal_record_->add_trick_winners(winner);
+    for (uint8_t winner : game_.trick_winners()) {
+      deal_record_->add_trick_winners(winner == hearts::kVoidTrick ? -1 : winner);
+    }
     for (int s = 0; s < n_; ++s) {
       deal_record_->add_points_taken(result.points_taken[s]);
       deal_record_->add_deal_scores(result.deal_score[s]);
@@ -354,6 +356,9 @@ void Referee::GameRun::record_new_deal() {
   deal_record_->set_deal_index(game_.deal_index());
   deal_record_->set_dealer(game_.dealer());
   for (int s = 0; s < n_; ++s) deal_record_->add_hands(game_.dealt_hand(s).bits());
+  if (game_.rules().rules.decks == 2) {
+    for (int s = 0; s < n_; ++s) deal_record_->add_hands_twice(game_.dealt_hand_twice(s).bits());
+  }
   deal_record_->set_kitty(game_.kitty().bits());
   for (Card card : game_.stock_order()) deal_record_->add_stock(card.id());
   deal_record_->set_moon_shooter(-1);

@@ -815,6 +815,10 @@ class ObservationCheck {
 
 std::string check_observation(const pb::Observation& in, const hearts::CompiledRules& rules,
                               Phase asked) {
+  if (rules.rules.decks == 2) return check_two_deck_observation(in, rules, asked);
+  if (!in.hand_twice().empty() || !in.dealt_hand_twice().empty()) {
+    return "observation.hand_twice: second copies, but the rules play one deck";
+  }
   return ObservationCheck(in, rules, asked).run();
 }
 

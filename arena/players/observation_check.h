@@ -31,6 +31,11 @@ inline constexpr int kMaxScoreMagnitude = 100'000'000;
 std::string check_observation(const hearts::proto::Observation& in,
                               const hearts::CompiledRules& rules, hearts::Phase asked);
 
+// check_observation for rules with decks=2 (check_observation calls it): the same promises, with
+// cards counted copy by copy (observation_check_two_decks.cc).
+std::string check_two_deck_observation(const hearts::proto::Observation& in,
+                                       const hearts::CompiledRules& rules, hearts::Phase asked);
+
 // Checks a notification's deal result for `num_players` seats; "" or one line naming the field.
 std::string check_deal_result(const hearts::proto::DealResult& in, int num_players);
 

@@ -163,7 +163,10 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
     p->set_seat(play.seat);
     p->set_card(play.card.id());
   }
-  for (int k = 0; k < obs.tricks_completed; ++k) out->add_trick_winners(obs.trick_winners[k]);
+  for (int k = 0; k < obs.tricks_completed; ++k) {
+    const uint8_t winner = obs.trick_winners[k];
+    out->add_trick_winners(winner == hearts::kVoidTrick ? -1 : winner);
+  }
   out->set_trick_leader(obs.trick_leader);
   out->set_hearts_broken(obs.hearts_broken);
   for (int s = 0; s < n; ++s) {
@@ -196,6 +199,9 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   }
   out->set_stock_size(obs.stock_size);
   add_cards(obs.drawn, out->mutable_drawn());
+  add_cards(obs.hand_twice, out->mutable_hand_twice());
+  add_cards(obs.dealt_hand_twice, out->mutable_dealt_hand_twice());
+  add_cards(obs.rules->in_play_twice, out->mutable_cards_in_play_twice());
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -261,7 +267,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
     out->plays[obs.num_plays++] = {static_cast<uint8_t>(p.seat()), hearts::Card::from_id(p.card())};
   }
   for (int32_t w : in.trick_winners()) {
-    out->trick_winners[obs.tricks_completed++] = static_cast<uint8_t>(w);
+    out->trick_winners[obs.tricks_completed++] =
+        w < 0 ? hearts::kVoidTrick : static_cast<uint8_t>(w);
   }
   obs.trick_leader = in.trick_leader();
   obs.hearts_broken = in.hearts_broken();
@@ -283,6 +290,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
   obs.random_seed = in.random_seed();
   obs.partner = in.has_partner() ? in.partner() : hearts::partner_of(rules->rules, obs.seat);
   read_trick_and_stock(in, rules->hand_size, out);
+  obs.hand_twice = card_set(in.hand_twice());
+  obs.dealt_hand_twice = card_set(in.dealt_hand_twice());
   return true;
 }
 

@@ -126,6 +126,7 @@ bool take_observation_slot(const ObservationSlot& slot, const hearts::CompiledRu
              std::to_string(obs.num_players) + " players does not fit the rules";
     return false;
   }
+  // A deal plays at most every card dealt: 52 with one deck (and jokers), up to 104 with two.
   if (obs.num_plays < 0 || obs.num_plays > hearts::kMaxPlays || obs.tricks_completed < 0 ||
       obs.tricks_completed > hearts::kMaxTricks || obs.passed_count < 0 ||
       obs.passed_count > hearts::kMaxPassCards || obs.received_count < 0 ||

@@ -5,8 +5,10 @@
 #include <sstream>
 #include <vector>
 
+#include "hearts/card_pair.h"
 #include "hearts/game.h"
 #include "hearts/rule_options.h"
+#include "records/recorded_deal.h"
 
 namespace arena {
 namespace {
@@ -174,8 +176,9 @@ class Printer {
     out_ << "  deal " << deal.deal_index() + 1 << ": dealer seat " << deal.dealer() << ", pass "
          << (plan_known ? hearts::describe(plan, n_) : std::string("(not recorded)")) << '\n';
     for (int s = 0; s < deal.hands_size(); ++s) {
+      const CardSet twice(s < deal.hands_twice_size() ? deal.hands_twice(s) : 0);
       out_ << (s == 0 ? "    dealt   seat " : "            seat ") << s << ": "
-           << hearts::to_string(CardSet(deal.hands(s))) << '\n';
+           << hearts::to_string(hearts::CardPair{CardSet(deal.hands(s)), twice}) << '\n';
     }
     if (deal.kitty() != 0) {
       out_ << "    kitty   " << hearts::to_string(CardSet(deal.kitty())) << '\n';
@@ -223,7 +226,7 @@ class Printer {
 
   // Trick t, whose plays start at `start`: each seat's card, then the winner and points.
   std::string trick_line(const DealRecord& deal, int start, int t) const {
-    CardSet cards;
+    int points = 0;  // summed per play: with two decks a card may fall twice
     std::ostringstream line;
     line << "    trick " << std::setw(2) << t + 1 << "  ";
     const int size = trick_size(deal, t);
@@ -232,20 +235,35 @@ class Printer {
       const hearts::proto::PlayRecord& play = deal.plays(i);
       const std::string entry = std::to_string(play.seat()) + ":" + card_text(play.card());
       line << std::left << std::setw(7) << entry << std::right;
-      if (play.card() >= 0 && play.card() < 64) cards.insert(Card::from_id(play.card()));
+      if (play.card() >= 0 && play.card() < 64) points += rules_.card_points[play.card()];
     }
     if (end - start < size) {
       line << " (unfinished)";
     } else {
       const int winner = trick_winner(deal, start, end, t);
-      const int points = points_of(cards);
-      line << "-> seat " << winner << ", " << points
-           << (points == 1 || points == -1 ? " point" : " points");
+      if (winner < 0) line << "-> void (to the next winner), ";
+      if (winner >= 0) line << "-> seat " << winner << ", ";
+      line << points << (points == 1 || points == -1 ? " point" : " points");
       if (t == 0 && deal.kitty() != 0) {
         line << " + kitty " << points_of(CardSet(deal.kitty()));
       }
+      const int carried = carried_points(deal, t);
+      if (winner >= 0 && carried != 0) line << " + " << carried << " carried";
     }
     return line.str();
+  }
+
+  // The points of the void tricks just before trick t (recorded winner -1), which its winner
+  // takes with it (two decks, identical_cards=cancel).
+  int carried_points(const DealRecord& deal, int t) const {
+    int points = 0;
+    for (int k = t - 1; k >= 0 && k < deal.trick_winners_size() && deal.trick_winners(k) < 0; --k) {
+      for (int i = k * n_; i < (k + 1) * n_ && i < deal.plays_size(); ++i) {
+        const int card = deal.plays(i).card();
+        if (card >= 0 && card < 64) points += rules_.card_points[card];
+      }
+    }
+    return points;
   }
 
   // The recorded winner; in a deal cut short, the highest card of the suit led.
@@ -312,9 +330,7 @@ class Printer {
     // but the engine needs the earlier deals played to reach it.
     for (int d = 0; d < game.deals_size(); ++d) {
       const DealRecord& current = game.deals(d);
-      std::vector<CardSet> hands;
-      for (uint64_t bits : current.hands()) hands.emplace_back(bits);
-      if (!replay.deal_hands(hands, CardSet(current.kitty())).ok()) return;
+      if (!deal_recorded_hands(replay, current).ok()) return;
       if (replay.phase() == hearts::Phase::kPassDirection ||
           replay.phase() == hearts::Phase::kDealerChoice) {
         if (!replay.set_pass_plan(plan_of(current.pass_plan())).ok()) return;

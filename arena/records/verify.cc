@@ -9,6 +9,7 @@
 #include "common/rules_spec.h"
 #include "hearts/game.h"
 #include "records/forfeit_check.h"
+#include "records/recorded_deal.h"
 
 namespace arena {
 namespace {
@@ -316,15 +317,7 @@ class GameVerifier {
                   "the record has " + std::to_string(deal.hands_size()) + " hands; the table has " +
                       std::to_string(n_) + " seats");
     }
-    std::vector<CardSet> hands;
-    for (uint64_t bits : deal.hands()) hands.emplace_back(bits);
-    std::vector<Card> stock;
-    for (int id : deal.stock()) {
-      if (!valid_card_id(id))
-        return fail(d, -1, "stock: card id " + std::to_string(id) + " is not a card");
-      stock.push_back(Card::from_id(id));
-    }
-    if (Status status = game.deal_hands(hands, CardSet(deal.kitty()), stock); !status.ok()) {
+    if (Status status = arena::deal_recorded_hands(game, deal); !status.ok()) {
       return fail(d, -1, "the recorded hands cannot be dealt: " + status.message());
     }
     if (deal.dealer() != game.dealer()) {
@@ -566,9 +559,10 @@ class GameVerifier {
                       " tricks, recorded " + std::to_string(deal.trick_winners_size()));
     }
     for (size_t t = 0; t < winners.size(); ++t) {
-      if (deal.trick_winners(static_cast<int>(t)) != winners[t]) {
+      const int expected = recorded_winner(winners[t]);
+      if (deal.trick_winners(static_cast<int>(t)) != expected) {
         return fail(d, static_cast<int>(t),
-                    "winner: expected seat " + std::to_string(winners[t]) + ", recorded seat " +
+                    "winner: expected seat " + std::to_string(expected) + ", recorded seat " +
                         std::to_string(deal.trick_winners(static_cast<int>(t))));
       }
     }

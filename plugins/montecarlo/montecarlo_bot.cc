@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "../common/heuristic_policy.h"
 #include "candidates.h"
@@ -88,9 +89,14 @@ struct Totals {
 
 class MonteCarloBot : public hearts::Bot {
  public:
-  explicit MonteCarloBot(const hearts::BotConfig&)
+  // Its sampler deals one copy of each unseen card: with two decks it refuses to be seated.
+  explicit MonteCarloBot(const hearts::BotConfig& config)
       : fixed_samples_(env_int("HEARTS_MC_SAMPLES", 0)),
-        max_samples_(env_int("HEARTS_MC_MAX_SAMPLES", kMaxSamples)) {}
+        max_samples_(env_int("HEARTS_MC_MAX_SAMPLES", kMaxSamples)) {
+    if (config.rules != nullptr && config.rules->rules.decks != 1) {
+      throw std::runtime_error("plays one deck only (rules decks=2)");
+    }
+  }
 
   Card choose_play(const Observation& obs) override {
     heuristic_policy::require_plain_rules(obs, "montecarlo");

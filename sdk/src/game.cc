@@ -75,6 +75,13 @@ void Game::reset_deal_state() {
   drawn_counts_ = {};
   last_holder_ = -1;
   left_over_ = CardSet();
+  hands_twice_ = {};
+  received_twice_ = {};
+  taken_twice_ = {};
+  played_twice_ = CardSet();
+  trick_twice_ = CardSet();
+  carried_ = CardPair{};
+  carried_points_ = 0;
   // The deal shuffle and the later chance steps use separate streams, so a scripted deal
   // (deal_hands) followed by a shuffle pass re-deals exactly as the seeded deal would.
   deal_rng_ = Rng(derive_seed(seed_, static_cast<uint64_t>(deal_index_)));
@@ -86,13 +93,17 @@ void Game::deal_from_seed() {
   reset_deal_state();
   std::array<Card, kMaxPlays> deck;
   int count = 0;
-  for (Card card : rules_.in_play) deck[count++] = card;
+  // With two decks both copies of a card stand side by side in the list (docs/rules.md, 2.4).
+  for (Card card : rules_.in_play) {
+    deck[count++] = card;
+    if (rules_.in_play_twice.contains(card)) deck[count++] = card;
+  }
   deal_rng_.shuffle(std::span<Card>(deck.data(), count));
   const int n = num_players();
   const int dealt = n * rules_.hand_size;
   int seat = eldest();
   for (int k = 0; k < dealt; ++k) {  // round the table without a division per card
-    hands_[seat].insert(deck[k]);
+    add_copy(hands_[seat], hands_twice_[seat], deck[k]);
     seat = next_seat(seat);
   }
   CardSet kitty;
@@ -114,6 +125,10 @@ Status Game::deal_hands(std::span<const CardSet> hands, CardSet kitty,
   if (static_cast<int>(hands.size()) != n) {
     return Status::error("deal_hands: " + std::to_string(hands.size()) + " hands for " +
                          std::to_string(n) + " players");
+  }
+  if (rules_.rules.decks == 2) {
+    const std::array<CardSet, kMaxPlayers> no_twice{};
+    return deal_hands_twice(hands, std::span<const CardSet>(no_twice.data(), hands.size()));
   }
   if (rules_.stock_size > 0 || !stock.empty()) {
     if (Status status = check_stock(stock); !status.ok()) return status;
@@ -165,10 +180,57 @@ Status Game::check_stock(std::span<const Card> stock) const {
   return Status();
 }
 
+Status Game::deal_hands_twice(std::span<const CardSet> hands,
+                              std::span<const CardSet> hands_twice) {
+  if (phase_ != Phase::kDeal) {
+    return Status::error("deal_hands: the game is in phase " + std::string(name(phase_)));
+  }
+  if (rules_.rules.decks != 2) return Status::error("deal_hands_twice: the rules play one deck");
+  const int n = num_players();
+  if (static_cast<int>(hands.size()) != n || static_cast<int>(hands_twice.size()) != n) {
+    return Status::error("deal_hands: " + std::to_string(hands.size()) + " hands for " +
+                         std::to_string(n) + " players");
+  }
+  if (Status status = deal_checked(hands, hands_twice); !status.ok()) return status;
+  reset_deal_state();
+  for (int s = 0; s < n; ++s) {
+    hands_[s] = hands[s];
+    hands_twice_[s] = hands_twice[s];
+  }
+  after_deal(CardSet());
+  return Status();
+}
+
+Status Game::deal_checked(std::span<const CardSet> hands, std::span<const CardSet> twice) {
+  CardPair all;
+  for (int s = 0; s < num_players(); ++s) {
+    if (!hands[s].contains_all(twice[s])) {
+      return Status::error("deal_hands: " + seat_text(s) + " holds twice cards it does not hold (" +
+                           to_string(twice[s] - hands[s]) + ")");
+    }
+    if (hands[s].size() + twice[s].size() != rules_.hand_size) {
+      return Status::error("deal_hands: " + seat_text(s) + " has " +
+                           std::to_string(hands[s].size() + twice[s].size()) +
+                           " cards; the hand size is " + std::to_string(rules_.hand_size));
+    }
+    const CardSet third = (all.twice & hands[s]) | (all.once & twice[s]);
+    if (!third.empty()) {
+      return Status::error("deal_hands: " + seat_text(s) + " holds a third copy of " +
+                           to_string(third));
+    }
+    all.add(CardPair{hands[s], twice[s]});
+  }
+  if (all != CardPair{rules_.in_play, rules_.in_play_twice}) {
+    return Status::error("deal_hands: the cards dealt are not the two decks' cards in play");
+  }
+  return Status();
+}
+
 void Game::after_deal(CardSet kitty) {
   dealt_ = hands_;
   // Every deal gives each hand exactly hand_size cards (no popcount needed).
   for (int s = 0; s < num_players(); ++s) hand_counts_[s] = rules_.hand_size;
+  dealt_twice_ = hands_twice_;
   kitty_ = kitty;
   switch (rules_.rules.pass_schedule) {
     case PassSchedule::kExternal:
@@ -212,10 +274,17 @@ Status Game::check_pass(std::span<const Card> cards) const {
                          std::to_string(pass_plan_.count));
   }
   CardSet seen;
+  CardSet seen_twice;  // with two decks, a card held twice may be passed twice
   for (Card card : cards) {
     if (!card.is_valid() && !card.is_joker())
       return Status::error(who + ": not a card (id " + std::to_string(card.id()) + ")");
-    if (seen.contains(card)) return Status::error(who + ": " + to_string(card) + " given twice");
+    if (seen.contains(card)) {
+      if (!hands_twice_[to_act_].contains(card) || seen_twice.contains(card)) {
+        return Status::error(who + ": " + to_string(card) + " given twice");
+      }
+      seen_twice.insert(card);
+      continue;
+    }
     if (!hands_[to_act_].contains(card))
       return Status::error(who + ": " + to_string(card) + " is not held");
     if (rules_.rules.forbidden_passes.contains(card)) {
@@ -234,7 +303,7 @@ Status Game::pass_cards(std::span<const Card> cards) {
   const int seat = to_act_;
   for (size_t k = 0; k < cards.size(); ++k) {
     passed_[seat][k] = cards[k];
-    hands_[seat].erase(cards[k]);
+    remove_copy(hands_[seat], hands_twice_[seat], cards[k]);
   }
   passed_count_[seat] = static_cast<uint8_t>(cards.size());
   hand_counts_[seat] -= static_cast<int32_t>(cards.size());
@@ -259,16 +328,16 @@ void Game::exchange_passes() {
     chance_rng_.shuffle(std::span<Card>(pile.data(), count));
     for (int k = 0; k < count; ++k) {
       const int seat = (eldest() + k) % n;
-      hands_[seat].insert(pile[k]);
-      received_[seat].insert(pile[k]);
+      add_copy(hands_[seat], hands_twice_[seat], pile[k]);
+      add_copy(received_[seat], received_twice_[seat], pile[k]);
     }
   } else {
     for (int seat = 0; seat < n; ++seat) {
       const auto cards = passed_by(seat);
       for (size_t k = 0; k < cards.size(); ++k) {
         const int target = pass_target(pass_plan_, n, seat, static_cast<int>(k));
-        hands_[target].insert(cards[k]);
-        received_[target].insert(cards[k]);
+        add_copy(hands_[target], hands_twice_[target], cards[k]);
+        add_copy(received_[target], received_twice_[target], cards[k]);
       }
     }
   }
@@ -286,7 +355,10 @@ void Game::list_received() {
     auto& list = received_list_[seat];
     uint8_t& count = received_count_[seat];
     if (plan.kind == PassKind::kShuffle) {
-      for (Card card : received_[seat]) list[count++] = {card, -1};
+      for (Card card : received_[seat]) {
+        list[count++] = {card, -1};
+        if (received_twice_[seat].contains(card)) list[count++] = {card, -1};
+      }
     } else if (plan.kind == PassKind::kOffset) {
       // One sender: the seat `offset` places to the right.
       const int from = (seat - plan.offset % n + n) % n;
@@ -317,7 +389,9 @@ void Game::begin_play() {
     for (int s = 0; s < num_players(); ++s) clubs |= hands_[s] & rules_.zero_cards;
     if (!clubs.empty()) {
       first_lead_card_ = clubs.contains(kZeroOfClubs) ? kZeroOfClubs : clubs.lowest();
-      for (int s = 0; s < num_players(); ++s) {
+      // With two decks two seats may hold it: the first of them clockwise from eldest leads.
+      for (int i = num_players() - 1; i >= 0; --i) {
+        const int s = (eldest() + i) % num_players();
         if (hands_[s].contains(first_lead_card_)) leader = s;
       }
     }
@@ -417,22 +491,24 @@ void Game::play_checked(Card card) {
   const int seat = to_act_;
   const int n = num_players();
   const bool leading = trick_size_ == 0;
-  hands_[seat].erase(card);
+  remove_copy(hands_[seat], hands_twice_[seat], card);
   --hand_counts_[seat];
-  played_.insert(card);
+  add_copy(played_, played_twice_, card);
   plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
   if (rules_.breaks_hearts.contains(card)) hearts_broken_ = true;
   if (leading) {
     trick_best_ = card;
     trick_winner_so_far_ = seat;
     trick_cards_ = CardSet();
+    trick_twice_ = CardSet();
     trick_points_ = 0;
     lead_suit_ = static_cast<int>(card.suit());
-  } else if (card.suit() == trick_best_.suit() && card.rank() > trick_best_.rank()) {
+  } else if (card.suit() == trick_best_.suit() && card.rank() >= trick_best_.rank()) {
+    // ">=": of two identical cards the later takes precedence (with one deck ranks never tie).
     trick_best_ = card;
     trick_winner_so_far_ = seat;
   }
-  trick_cards_.insert(card);
+  add_copy(trick_cards_, trick_twice_, card);
   trick_points_ += rules_.card_points[card.id()];
   if (++trick_size_ == n) {
     finish_trick();
@@ -441,17 +517,57 @@ void Game::play_checked(Card card) {
   }
 }
 
+int Game::cancellation_winner() const {
+  if (trick_twice_.size() >= 2) return -1;  // two pairs: the whole trick is cancelled
+  const int n = num_players();
+  const PlayRecord* trick = &plays_[num_plays_ - static_cast<size_t>(n)];
+  const CardSet live = (trick_cards_ - trick_twice_).of_suit(trick[0].card.suit());
+  if (live.empty()) return -1;  // every card of the led suit cancelled: nobody can take it
+  const Card best = live.highest();
+  for (int i = 0; i < n; ++i) {
+    if (trick[i].card == best) return trick[i].seat;
+  }
+  return -1;
+}
+
+void Game::take_trick(int winner) {
+  if (winner < 0) {
+    carried_.add(CardPair{trick_cards_, trick_twice_});
+    carried_points_ += trick_points_;
+    return;
+  }
+  ++tricks_won_[winner];
+  add_copies(taken_[winner], taken_twice_[winner], trick_cards_, trick_twice_);
+  points_taken_[winner] += trick_points_;
+  if (!carried_.once.empty()) {
+    add_copies(taken_[winner], taken_twice_[winner], carried_.once, carried_.twice);
+    points_taken_[winner] += carried_points_;
+    carried_ = CardPair{};
+    carried_points_ = 0;
+  }
+}
+
 void Game::finish_trick() {
-  const int winner = trick_winner_so_far_;
+  int winner = trick_winner_so_far_;
+  if (!trick_twice_.empty() && rules_.rules.identical_cards == IdenticalCards::kCancel) {
+    winner = cancellation_winner();
+  }
   const int trick = tricks_completed_++;
   trick_size_ = 0;
   trick_start_ = num_plays_;
   trick_end_[trick] = static_cast<uint8_t>(num_plays_);
   lead_suit_ = -1;
-  trick_winner_[trick] = static_cast<uint8_t>(winner);
-  ++tricks_won_[winner];
-  taken_[winner] |= trick_cards_;
-  points_taken_[winner] += trick_points_;
+  trick_winner_[trick] = winner < 0 ? kVoidTrick : static_cast<uint8_t>(winner);
+  take_trick(winner);
+  if (winner < 0) {
+    // A void trick: its leader leads again; after the last trick its cards stay untaken.
+    if (tricks_completed() == rules_.hand_size) {
+      finish_deal();
+    } else {
+      to_act_ = trick_leader_;
+    }
+    return;
+  }
   if (trick == 0 && !kitty_.empty()) {
     // The kitty goes with the first trick, counters and all.
     taken_[winner] |= kitty_;
@@ -510,7 +626,10 @@ void Game::finish_deal() {
   for (int s = 0; s < num_players(); ++s) {
     d.points_taken[s] = points_taken_[s];
     d.tricks_won[s] = tricks_won_[s];
-    if (!rules_.penalty_cards.empty() && taken_[s].contains_all(needed)) d.moon_shooter = s;
+    if (!rules_.penalty_cards.empty() && taken_[s].contains_all(needed) &&
+        taken_twice_[s].contains_all(needed & rules_.in_play_twice)) {
+      d.moon_shooter = s;  // with two decks, both copies of every penalty card
+    }
   }
   if (r.sun != SunRule::kNone) d.sun_shooter = all_tricks_seat();
   if (r.partnership == Partnership::kTeamScore && r.moon != MoonRule::kNone &&

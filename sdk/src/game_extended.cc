@@ -2,7 +2,7 @@
 // (Domino Hearts), booster nines and jokers. Game::play_checked() and legal_plays() come here
 // only when CompiledRules::extended_play is set, so the plain path keeps its speed.
 //
-// docs/rules.md, sections 3.4 to 3.6, gives each rule with its source and the readings chosen.
+// docs/rules.md, section 9, gives each rule with its source and the readings chosen.
 #include <algorithm>
 #include <bit>
 

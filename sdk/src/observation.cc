@@ -58,6 +58,8 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.random_seed = 0;
   obs.partner = partner_of(game.rules().rules, seat);
   obs.reserved = 0;
+  obs.hand_twice = game.hand_twice(seat);
+  obs.dealt_hand_twice = game.dealt_hand_twice(seat);
 }
 
 }  // namespace hearts

@@ -160,6 +160,22 @@ void add_stock_and_joker_presets(std::vector<Preset>& all) {
                  "Hearts: Joker Hearts (1897)", joker});
 }
 
+// Culbertson's Cancellation Hearts: his Black Lady rules (culbertson1950) on two decks for 6 to
+// 11 players, identical cards in a trick cancelling (docs/rules.md, sections 4, 5 and 7).
+void add_two_deck_presets(std::vector<Preset>& all) {
+  Rules cancellation = unrestricted(Rules{});
+  cancellation.num_players = 8;
+  cancellation.deck_adjust = DeckAdjust::kCulbertson1950;
+  cancellation.pass_schedule = PassSchedule::kLeft;
+  cancellation.moon = MoonRule::kNoScore;
+  cancellation.decks = 2;
+  cancellation.identical_cards = IdenticalCards::kCancel;
+  all.push_back({"cancellation",
+                 "Culbertson (1950) Cancellation Hearts: two decks for 6 to 11 players (8 by "
+                 "default), identical cards in a trick cancel, two pairs void the trick",
+                 "Black Lady: Variants - Cancellation hearts (Culbertson 1950)", cancellation});
+}
+
 std::vector<Preset> make_presets() {
   std::vector<Preset> all;
 
@@ -175,6 +191,7 @@ std::vector<Preset> make_presets() {
   add_scoring_presets(all);
   add_partnership_presets(all);
   add_stock_and_joker_presets(all);
+  add_two_deck_presets(all);
   return all;
 }
 

@@ -41,6 +41,7 @@ HEARTS_ENUM_VALUES(JokerKind, JokerKind::kNone, JokerKind::kZeroClubsDiamonds,
 HEARTS_ENUM_VALUES(JokerPlay, JokerPlay::kAnyTime, JokerPlay::kWhenVoid)
 HEARTS_ENUM_VALUES(JokerLead, JokerLead::kNever, JokerLead::kNextCard, JokerLead::kCalledSuit)
 HEARTS_ENUM_VALUES(JokerScoring, JokerScoring::kAlways, JokerScoring::kHeartsTrick)
+HEARTS_ENUM_VALUES(IdenticalCards, IdenticalCards::kLaterWins, IdenticalCards::kCancel)
 #undef HEARTS_ENUM_VALUES
 
 template <typename E>
@@ -140,13 +141,17 @@ Status parse_card_list(std::string_view option, std::string_view text, CardSet* 
 
 std::vector<RuleOption> make_options() {
   return {
-      INT_OPTION(num_players, "players at the table, 3 to 7"),
+      INT_OPTION(num_players, "players at the table, 3 to 7 (6 to 11 with decks=2)"),
       ENUM_OPTION(deck_adjust, DeckAdjust,
                   "how the deck divides evenly: a removal order, or a kitty for the first trick"),
       BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
       LATER(INT_OPTION(stock_hand_size,
                        "Domino Hearts: cards dealt to each hand, the rest a stock; 0 = no stock"),
             "0"),
+      LATER(INT_OPTION(decks, "1, or 2 full decks shuffled together (6 to 11 players)"), "1"),
+      LATER(ENUM_OPTION(identical_cards, IdenticalCards,
+                        "two identical cards in a trick: the later wins, or they cancel"),
+            "later-wins"),
       ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
       INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
       CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),

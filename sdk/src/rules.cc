@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hearts/card_pair.h"
 #include "hearts/rules.h"
 #include "rules_internal.h"
 
@@ -47,7 +48,7 @@ int heartsette_in_play(int num_players) {
 
 // Cards in each hand: what is left after removals and the kitty or widow, shared out.
 int dealt_hand_size(const Rules& r) {
-  if (r.deck_adjust != DeckAdjust::kHeartsette) return kDeckSize / r.num_players;
+  if (r.deck_adjust != DeckAdjust::kHeartsette) return r.decks * kDeckSize / r.num_players;
   return (heartsette_in_play(r.num_players) - heartsette_widow(r.num_players)) / r.num_players;
 }
 
@@ -182,8 +183,9 @@ Status validate_partnership_options(const Rules& r) {
     return option_error("partnership", what + " needs points settlement");
   }
   if (r.complex_scores || r.moon_points != 0) {
-    return option_error("partnership", what + " is played with real scores and the moon total "
-                                              "(no complex_scores, moon_points 0)");
+    return option_error("partnership", what +
+                                           " is played with real scores and the moon total "
+                                           "(no complex_scores, moon_points 0)");
   }
   const bool team_moon_rule =
       r.moon == MoonRule::kNone || r.moon == MoonRule::kNoScore || r.moon == MoonRule::kOldMoon;
@@ -192,6 +194,48 @@ Status validate_partnership_options(const Rules& r) {
                         "team-score scores a team's moon as none, no-score or "
                         "old-moon (without moon_needs_sun), not " +
                             std::string(name(r.moon)));
+  }
+  return Status();
+}
+
+// Two decks (Cancellation Hearts) are played by 6 to 11; one deck by 3 to 7.
+Status validate_decks(const Rules& r) {
+  const int n = r.num_players;
+  if (r.decks != 1 && r.decks != 2) {
+    return option_error("decks", std::to_string(r.decks) + " decks; give 1 or 2");
+  }
+  if (r.decks == 1 && n > kMaxOneDeckPlayers) {
+    return option_error("num_players", std::to_string(n) +
+                                           " players with one deck; one deck plays 3 to 7 "
+                                           "(decks=2 plays 6 to 11)");
+  }
+  if (r.decks == 2 && n < kMinTwoDeckPlayers) {
+    return option_error("decks", "two decks need 6 to 11 players, not " + std::to_string(n));
+  }
+  if (r.decks == 1 && r.identical_cards != IdenticalCards::kLaterWins) {
+    return option_error("identical_cards", std::string(name(r.identical_cards)) +
+                                               " needs decks=2 (one deck has no identical cards)");
+  }
+  if (r.decks == 2) {
+    // What no source plays on two decks, and whose scoring counts each card once.
+    const char* other = r.deck_adjust == DeckAdjust::kHeartsette ? "deck_adjust"
+                        : r.partnership != Partnership::kNone    ? "partnership"
+                        : r.play_anticlockwise                   ? "play_anticlockwise"
+                        : !r.likha_cards.empty()                 ? "likha_cards"
+                        : r.complex_scores                       ? "complex_scores"
+                        : r.settlement == Settlement::kChips1887 ? "settlement"
+                        : r.stock_hand_size > 0                  ? "stock_hand_size"
+                        : r.booster_nines                        ? "booster_nines"
+                        : r.jokers != JokerKind::kNone           ? "jokers"
+                                                                 : nullptr;
+    if (other != nullptr) {
+      return option_error(other, "not with decks=2 (no source plays them on two decks)");
+    }
+  }
+  if (r.decks == 2 && r.deck_adjust == DeckAdjust::kKitty) {
+    return option_error("deck_adjust",
+                        "kitty is not offered with decks=2; a removal order takes out the "
+                        "leftover cards (docs/rules.md, section 4)");
   }
   return Status();
 }
@@ -209,8 +253,11 @@ int detail::card_value(const Rules& rules, Card card) {
 Status validate(const Rules& r) {
   const int n = r.num_players;
   if (n < kMinPlayers || n > kMaxPlayers) {
-    return option_error("num_players", std::to_string(n) + " players; the engine plays 3 to 7");
+    return option_error("num_players", std::to_string(n) +
+                                           " players; the engine plays 3 to 7 (6 to 11 with "
+                                           "decks=2)");
   }
+  if (Status status = validate_decks(r); !status.ok()) return status;
   const int hand_size = dealt_hand_size(r);
   const int max_pass = hand_size / 2;
   if (r.pass_count < 0 || r.pass_count > kMaxPassCards) {
@@ -296,9 +343,17 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
   c.rules = rules;
   const int n = rules.num_players;
   c.hand_size = dealt_hand_size(rules);
-  const int extra = kDeckSize % n;
+  const int extra = rules.decks * kDeckSize % n;
   c.in_play = CardSet::full_deck();
-  if (const Card* order = removal_order(rules.deck_adjust)) {
+  if (rules.decks == 2) {
+    // Both copies of each card of the removal order in turn (docs/rules.md, section 4): the
+    // first copy leaves in_play_twice, the second in_play. Validation refused the kitty.
+    c.in_play_twice = CardSet::full_deck();
+    const Card* order = removal_order(rules.deck_adjust);
+    for (int i = 0; i < extra; ++i) {
+      remove_copy(c.in_play, c.in_play_twice, order[i / 2]);
+    }
+  } else if (const Card* order = removal_order(rules.deck_adjust)) {
     for (int i = 0; i < extra; ++i) c.in_play.erase(order[i]);
   } else if (rules.deck_adjust == DeckAdjust::kHeartsette) {
     if (n == 4) c.in_play.erase(kHeartsetteRemoved);
@@ -323,6 +378,7 @@ std::optional<CompiledRules> compile(const Rules& rules, std::string* error) {
     if (value > 0) {
       c.penalty_cards.insert(card);
       c.moon_total += value;
+      if (c.in_play_twice.contains(card)) c.moon_total += value;  // both copies count
     }
   }
   if (rules.stock_hand_size > 0 || rules.booster_nines || rules.jokers != JokerKind::kNone) {
@@ -592,6 +648,16 @@ std::string_view name(HeartLeadFirstTrick v) {
       return "every-deal";
     case HeartLeadFirstTrick::kFirstDeal:
       return "first-deal";
+  }
+  return "?";
+}
+
+std::string_view name(IdenticalCards v) {
+  switch (v) {
+    case IdenticalCards::kLaterWins:
+      return "later-wins";
+    case IdenticalCards::kCancel:
+      return "cancel";
   }
   return "?";
 }

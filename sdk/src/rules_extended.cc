@@ -1,5 +1,5 @@
 // The stock (Domino Hearts), booster-nines and joker options: validation, the derived tables,
-// and their names. docs/rules.md, sections 3.4 to 3.6, gives the readings and sources.
+// and their names. docs/rules.md, section 9, gives the readings and sources.
 #include <string>
 
 #include "hearts/rules.h"

@@ -227,6 +227,7 @@ void play_games(const std::string& label, hearts::Rules rules, int games) {
 
 TEST(HeuristicBot, NoViolationsUnderEveryPreset) {
   for (const hearts::Preset& preset : hearts::presets()) {
+    if (preset.rules.decks != 1) continue;  // refused: see RefusesTwoDecksWithOneLine
     hearts::Rules rules = preset.rules;
     // A stock, booster nines and jokers are refused by design (records/stock_jokers_records_test).
     if (hearts::compile(rules)->extended_play) continue;
@@ -240,6 +241,26 @@ TEST(HeuristicBot, NoViolationsWithThreeAndFiveToSevenPlayers) {
     hearts::Rules rules = *hearts::preset_rules("morehead2001");
     rules.num_players = n;
     play_games("morehead2001 x" + std::to_string(n), rules, 50);
+  }
+}
+
+// heuristic and montecarlo count one copy of each card: under two decks they refuse to be
+// seated, with one line that names the option, before any game is played.
+TEST(HeuristicBot, RefusesTwoDecksWithOneLine) {
+  const hearts::CompiledRules rules = compiled(*hearts::preset_rules("cancellation"));
+  for (const char* bot : {"heuristic", "montecarlo"}) {
+    std::string error;
+    auto source = resolve_bot_spec(bot, kSearchPath, &error);
+    ASSERT_NE(source, nullptr) << error;
+    hearts::BotConfig config;
+    config.num_players = rules.rules.num_players;
+    config.rules = &rules;
+    EXPECT_EQ(source->create(config, &error), nullptr) << bot;
+    EXPECT_NE(error.find("bot '" + std::string(bot) +
+                         "' could not be created: plays one deck only (rules decks=2)"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
   }
 }
 

@@ -96,6 +96,7 @@ TEST(RulesSpec, ARecordWrittenBeforeLaterOptionsReplaysAsItWasPlayed) {
     if (preset.rules.partnership != hearts::Partnership::kNone) continue;
     // Presets built on options added later have no records from before those options.
     if (preset.name == "domino" || preset.name == "joker-hearts") continue;
+    if (preset.rules.decks != 1) continue;  // two-deck presets came with their options
     hearts::Rules old_rules = preset.rules;
     old_rules.punishment_unpassed = hearts::PunishmentUnpassed::kEveryoneDouble;
     if (preset.name == "omnibus") {

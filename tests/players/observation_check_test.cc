@@ -325,6 +325,52 @@ TEST(ObservationCheck, ADecisionMustFitTheDeal) {
   EXPECT_NE(check_observation(other_seat, c, Phase::kPlay), "");
 }
 
+// Two-deck requests are checked copy by copy: a third copy, a second copy not held, a wrong
+// winner of a trick and second copies under one deck are each refused, naming the field.
+TEST(ObservationCheck, TwoDeckRequestsAreCheckedCopyByCopy) {
+  const hearts::Rules rules = *hearts::preset_rules("cancellation");
+  const hearts::CompiledRules c = compiled(rules);
+  const pb::Observation* late = nullptr;
+  const std::vector<PlayedRequest> requests = arena_test::played_requests(rules, 3, 1, false);
+  for (const PlayedRequest& r : requests) {
+    ASSERT_EQ(check_observation(r.observation, c, r.asked), "") << r.observation.DebugString();
+    if (r.asked == Phase::kPlay && r.observation.hand_twice_size() > 0 &&
+        r.observation.trick_winners_size() >= 2) {
+      late = &r.observation;
+    }
+  }
+  ASSERT_NE(late, nullptr);
+  auto refused = [&](const std::function<void(pb::Observation&)>& spoil) {
+    pb::Observation o = *late;
+    spoil(o);
+    return check_observation(o, c, Phase::kPlay);
+  };
+  EXPECT_EQ(refused([](pb::Observation& o) {
+              o.add_hand_twice(o.hand_twice(0));
+            }).rfind("observation.hand:", 0),
+            0u);
+  EXPECT_EQ(refused([](pb::Observation& o) {
+              for (int id = 0; id < 64; ++id) {
+                bool held = false;
+                for (int h : o.hand()) held |= h == id;
+                if (!held && hearts::Card::from_id(id).is_valid()) {
+                  o.add_hand_twice(id);
+                  return;
+                }
+              }
+            }).rfind("observation.hand:", 0),
+            0u);
+  EXPECT_EQ(refused([](pb::Observation& o) {
+              o.set_trick_winners(0, o.trick_winners(0) < 0 ? 0 : -1);
+            }).rfind("observation.trick_winners:", 0),
+            0u);
+  const PlayedRequest one_deck = mid_trick_request();
+  pb::Observation spoiled = one_deck.observation;
+  spoiled.add_hand_twice(spoiled.hand(0));
+  EXPECT_EQ(check_observation(spoiled, compiled(*hearts::preset_rules("standard")), Phase::kPlay),
+            "observation.hand_twice: second copies, but the rules play one deck");
+}
+
 TEST(ObservationCheck, DealResultsAreBounded) {
   pb::DealResult result;
   for (int s = 0; s < 4; ++s) {

@@ -142,6 +142,7 @@ std::vector<Config> BuildConfigs() {
     config.reject = status.message();
     configs.push_back(std::move(config));
   };
+  // The model here plays one deck; two-deck games have tests/sdk/cancellation_test.cc.
   for (const Preset& preset : presets()) {
     // This model plays one seat against all in clockwise order; the partnership presets (teams,
     // Likha's anticlockwise play) are checked by partnership_test and the verify sweeps.
@@ -149,7 +150,8 @@ std::vector<Config> BuildConfigs() {
     // The model here is of the 52-card game: a stock, booster nines and jokers have their own
     // scenario tests and sweeps (game_stock_test, game_jokers_test, records/verify_test).
     if (!PlainDeck(preset.rules)) continue;
-    for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    if (preset.rules.decks != 1) continue;
+    for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
       add(std::string(preset.name) + "_n" + std::to_string(n), std::string(preset.name), rules);
@@ -164,10 +166,12 @@ std::vector<Config> BuildConfigs() {
       }
     }
   }
+  // The model here plays one deck; two-deck games have tests/sdk/cancellation_test.cc.
   for (const Preset& preset : presets()) {
     if (preset.rules.partnership != Partnership::kNone) continue;  // as above
     if (!PlainDeck(preset.rules)) continue;
-    for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    if (preset.rules.decks != 1) continue;
+    for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
       Rules rules = preset.rules;
       rules.num_players = n;
       if (n % 2 == 1 && (rules.pass_schedule == PassSchedule::kFourWay ||
@@ -1414,7 +1418,7 @@ TEST(GamePropertyCoverage, AtLeastOneHundredThousandGames) {
 }
 
 TEST(GamePropertyCoverage, CorePresetsAndKittyVariantsRunForAllPlayerCounts) {
-  for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+  for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {
     const std::string suffix = "_n" + std::to_string(n);
     // The standard preset passes four ways, which needs an even number of players (spec); odd
     // player counts run it with the alternating schedule.

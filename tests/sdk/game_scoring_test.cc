@@ -310,6 +310,8 @@ const std::vector<ValueCase>& ValueCases() {
       {"domino", false, {{"QS", 0}}, 13},
       // One valueless joker beside the 52 cards; it scores nothing.
       {"joker-hearts", false, {{"QS", 0}}, 13},
+      // Two decks: both queens and all 26 hearts count.
+      {"cancellation", false, {{"QS", 13}}, 52},
   };
   return cases;
 }
@@ -344,7 +346,8 @@ TEST(CardValuesTest, EveryCardOfEveryPreset) {
       }
       if (expected != 0) counters.insert(card);
     }
-    EXPECT_EQ(positive_total, c.moon_total);  // the table is self-consistent
+    // The table is self-consistent; with two decks every card counts twice.
+    EXPECT_EQ(positive_total * compiled.rules.decks, c.moon_total);
     EXPECT_EQ(compiled.moon_total, c.moon_total);
     EXPECT_EQ(compiled.penalty_cards, penalty);
     EXPECT_EQ(compiled.counters, counters);
@@ -508,10 +511,15 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
       const int n = game.num_players();
       int in_play_total = 0;
       for (Card card : compiled.in_play) in_play_total += compiled.card_points[card.id()];
+      for (Card card : compiled.in_play_twice) in_play_total += compiled.card_points[card.id()];
       const Seats points = PointsTaken(game);
-      EXPECT_EQ(Sum(points), in_play_total);
+      // With two decks a void last trick's cards (and what rolled into it) stay untaken.
+      EXPECT_EQ(Sum(points) + game.carried_points(), in_play_total);
+      int void_tricks = 0;
+      for (int t = 0; t < game.tricks_completed(); ++t)
+        void_tricks += game.trick_winner(t) == kVoidTrick;
       // A stock's seats drop out, so its tricks are fewer and shorter: counted by the engine.
-      EXPECT_EQ(Sum(TricksWon(game)),
+      EXPECT_EQ(Sum(TricksWon(game)) + void_tricks,
                 compiled.stock_size > 0 ? game.tricks_completed() : compiled.hand_size);
       const DealResult& deal = game.last_deal();
       Seats expected = points;

@@ -71,7 +71,7 @@ inline std::vector<std::pair<std::string, hearts::Rules>> rule_variants() {
     r.lead_hearts_if_only_penalty = true;
     r.forbidden_passes = hearts::CardSet{hearts::kQueenOfSpades, hearts::kTwoOfClubs};
   });
-  // Tricks of other lengths and jokers (docs/rules.md section 8).
+  // Tricks of other lengths and jokers (docs/rules.md section 9).
   add("booster-nines", [](hearts::Rules& r) { r.booster_nines = true; });
   add("zero-jokers", [](hearts::Rules& r) { r.jokers = hearts::JokerKind::kZeroClubsDiamonds; });
   add("called-suit-jokers-3", [](hearts::Rules& r) {
@@ -85,6 +85,12 @@ inline std::vector<std::pair<std::string, hearts::Rules>> rule_variants() {
   hearts::Rules domino = *hearts::preset_rules("domino");
   domino.num_players = 7;
   out.emplace_back("domino-7", domino);
+  // Two decks under the seeds' tie rule, with the modern lead (two holders of the 2C possible).
+  add("two-decks-later-wins-11", [](hearts::Rules& r) {
+    r.num_players = 11;
+    r.decks = 2;
+    r.pass_schedule = PassSchedule::kLeftRight;
+  });
   return out;
 }
 

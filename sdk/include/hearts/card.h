@@ -2,10 +2,11 @@
 //
 // A card is a small integer: id = suit * 16 + rank, so the 64-bit CardSet (card_set.h) holds one
 // suit per 16-bit lane and per-suit work is a shift and a mask. Ids 13..15 of each lane are never
-// used by the 52 cards; a second copy of the deck (Cancellation Hearts) is a later step that adds
-// a copy bit outside this id (see docs/rules.md). Jokers (docs/rules.md, "Jokers") live in those
-// free ids: the zero of clubs 13, the zero of diamonds 29, valueless jokers 45 and 61, and a
-// valueless joker led with a called suit s as 14 + 16 s (joker 1) or 15 + 16 s (joker 2).
+// used. Jokers (docs/rules.md, "Jokers") live in those free ids: the zero of clubs 13, the zero of
+// diamonds 29, valueless jokers 45 and 61, and a valueless joker led with a called suit s as
+// 14 + 16 s (joker 1) or 15 + 16 s (joker 2). A second deck (Cancellation Hearts) gives no new
+// ids: a collection that may hold both copies of a card is a pair of CardSets, `once` and
+// `twice` (card_pair.h, docs/rules.md).
 //
 // Thread safety: all types here are plain values; every function is pure and thread-safe.
 #pragma once
@@ -22,6 +23,8 @@ enum class Suit : uint8_t { kClubs = 0, kDiamonds = 1, kHearts = 2, kSpades = 3 
 inline constexpr int kNumSuits = 4;
 inline constexpr int kNumRanks = 13;
 inline constexpr int kDeckSize = 52;
+// The most cards one deal holds: two full decks (Cancellation Hearts).
+inline constexpr int kMaxDealCards = 2 * kDeckSize;
 
 // Ranks, deuce low and ace high (no trumps in any Hearts game).
 enum class Rank : uint8_t {

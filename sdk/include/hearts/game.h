@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 
+#include "hearts/card_pair.h"
 #include "hearts/card_set.h"
 #include "hearts/rng.h"
 #include "hearts/rules.h"
@@ -41,8 +42,11 @@ std::string_view name(Phase phase);
 
 // Most tricks in one deal: a Domino Hearts deal can run to 26 two-card tricks.
 inline constexpr int kMaxTricks = 32;
-// Most cards played in one deal: every card id (the 52 cards and any jokers) once.
-inline constexpr int kMaxPlays = 64;
+// Most cards played in one deal: two decks' 104 (the 52 cards and any jokers fit as well).
+inline constexpr int kMaxPlays = kMaxDealCards;
+// trick_winner() of a trick nobody took: with identical_cards=cancel, a trick with two cancelled
+// pairs, or whose led-suit cards all cancelled. Its cards go to the next trick's winner.
+inline constexpr uint8_t kVoidTrick = 0xFF;
 
 // One card played, in order of play.
 struct PlayRecord {
@@ -103,6 +107,9 @@ class Game {
   // the stock under a stock rule: `stock` in drawing order (first drawn first).
   Status deal_hands(std::span<const CardSet> hands, CardSet kitty = {},
                     std::span<const Card> stock = {});
+  // kDeal with decks = 2: a scripted deal where seat s holds hands[s] once and hands_twice[s]
+  // (a subset of hands[s]) a second time; together they must be exactly the cards in play.
+  Status deal_hands_twice(std::span<const CardSet> hands, std::span<const CardSet> hands_twice);
   // kPassDirection / kDealerChoice: the plan for this deal.
   Status set_pass_plan(const PassPlan& plan);
   // kPass: the cards to_act() passes. With scatter and star passes card k goes to
@@ -140,6 +147,16 @@ class Game {
   CardSet hand(int seat) const { return hands_[seat]; }
   CardSet dealt_hand(int seat) const { return dealt_[seat]; }
   CardSet kitty() const { return kitty_; }
+  // With decks = 2, the second copies (subsets of the sets above); empty with one deck.
+  CardSet hand_twice(int seat) const { return hands_twice_[seat]; }
+  CardSet dealt_hand_twice(int seat) const { return dealt_twice_[seat]; }
+  CardSet received_twice(int seat) const { return received_twice_[seat]; }
+  CardSet played_twice() const { return played_twice_; }
+  CardSet taken_twice(int seat) const { return taken_twice_[seat]; }
+  // Cards of void tricks waiting for the next trick's winner (identical_cards=cancel), and
+  // their points. After the last trick: the cards nobody took.
+  CardPair carried() const { return carried_; }
+  int carried_points() const { return carried_points_; }
   // Cards `seat` passed, in the order given (valid once it has passed).
   std::span<const Card> passed_by(int seat) const {
     return {passed_[seat].data(), passed_count_[seat]};
@@ -155,7 +172,7 @@ class Game {
   // Every card played this deal, in order.
   std::span<const PlayRecord> plays() const { return {plays_.data(), num_plays_}; }
   int tricks_completed() const { return tricks_completed_; }
-  // The seat that won trick k (k < tricks_completed()).
+  // The seat that won trick k (k < tricks_completed()), or kVoidTrick.
   int trick_winner(int k) const { return trick_winner_[k]; }
   std::span<const uint8_t> trick_winners() const {
     return {trick_winner_.data(), static_cast<size_t>(tricks_completed())};
@@ -196,7 +213,8 @@ class Game {
   const SeatCounts& all_points_taken() const { return points_taken_; }  // zero past num_players
   const SeatCounts& all_tricks_won() const { return tricks_won_; }
   bool hearts_broken() const { return hearts_broken_; }
-  // The cards to_act() may play now (empty outside kPlay).
+  // The cards to_act() may play now (empty outside kPlay). With two decks these are card kinds:
+  // playing one removes one copy from the hand.
   CardSet legal_plays() const;
   // The cards `seat` may pass now under the rules (its hand minus forbidden cards).
   CardSet passable(int seat) const { return hands_[seat] - rules_.rules.forbidden_passes; }
@@ -231,6 +249,11 @@ class Game {
   void list_received();
   void begin_play();
   void finish_trick();
+  // identical_cards=cancel: the winner of the complete current trick, or -1 if it is void.
+  int cancellation_winner() const;
+  // The cards of the current trick (and any carried) go to `winner`, or are carried on.
+  void take_trick(int winner);
+  Status deal_checked(std::span<const CardSet> hands, std::span<const CardSet> twice);
   void finish_deal();
   void apply_deal_scores(bool new_moon);
   // The sun's deal scores: the sweeper 0, the others the total, doubled when punished.
@@ -344,6 +367,16 @@ class Game {
   int deals_completed_ = 0;
   DealResult last_deal_;
   std::array<int, kMaxPlayers> ranks_{};
+
+  // The second copies with decks = 2 (card_pair.h); always empty with one deck.
+  std::array<CardSet, kMaxPlayers> hands_twice_{};
+  std::array<CardSet, kMaxPlayers> dealt_twice_{};
+  std::array<CardSet, kMaxPlayers> received_twice_{};
+  std::array<CardSet, kMaxPlayers> taken_twice_{};
+  CardSet played_twice_;
+  CardSet trick_twice_;  // cards played twice to the current trick: its cancelled pairs
+  CardPair carried_;     // void tricks' cards waiting for a winner
+  int carried_points_ = 0;
 };
 
 }  // namespace hearts

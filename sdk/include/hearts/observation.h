@@ -50,7 +50,7 @@ struct Observation {
   // --- Public play so far this deal ---
   const PlayRecord* plays = nullptr;  // every card played this deal, in order
   int32_t num_plays = 0;
-  const uint8_t* trick_winners = nullptr;  // winner of each completed trick
+  const uint8_t* trick_winners = nullptr;  // winner of each completed trick, or kVoidTrick
   int32_t tricks_completed = 0;
   int32_t trick_leader = 0;  // leader of the current trick
   bool hearts_broken = false;
@@ -78,7 +78,7 @@ struct Observation {
   // Unused, always 0: keeps the struct free of padding bytes, which the isolated wire copies
   // byte for byte.
   int32_t reserved = 0;
-  // --- Tricks of any length, the stock and jokers (ABI 4; docs/rules.md 3.4 to 3.6) ---
+  // --- Tricks of any length, the stock and jokers (ABI 4; docs/rules.md section 9) ---
   // A trick holds one card per seat still holding cards when it was led (Domino Hearts drops
   // seats that ran out), plus a round per booster nine; trick k's winner is trick_winners[k].
   int32_t trick_start = 0;   // index in plays of the current trick's first card
@@ -90,6 +90,13 @@ struct Observation {
   const int32_t* drawn_counts = kNoSeatCounts.data();
   int32_t stock_size = 0;  // cards left in the stock (0 without a stock)
   CardSet drawn;           // the cards this seat drew from the stock this deal (others never see)
+  // --- Two decks (rules->rules.decks == 2; both empty with one deck) ---
+  // The cards this seat holds a second copy of (a subset of `hand`): it holds hand.size() +
+  // hand_twice.size() cards. `legal` stays a set of card kinds; playing one removes one copy.
+  // Other seats' second copies show in `plays` (a card listed twice), `passed` and `received`
+  // (lists), and a trick nobody took has kVoidTrick in trick_winners (docs/rules.md, section 7).
+  CardSet hand_twice;
+  CardSet dealt_hand_twice;  // the second copies as dealt, before passing
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }

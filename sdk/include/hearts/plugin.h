@@ -27,11 +27,11 @@ namespace hearts {
 // refuses plugins built against another version.
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
-// 4: the rest of issue 17's rule book: Rules gained the Heartsette, Greek, chip, stakes,
-// Complex Hearts, partnership, Likha, anticlockwise, stock, booster-nine and joker options;
-// Observation gained scores_imag, partner, trick_start, trick_length, lead_suit, hand_counts,
-// drawn_counts, stock_size and drawn; DealResult deal_score_imag, moon_team, last_holder and
-// left_over.
+// 4: the rest of issue 17's rule book: Rules gained the decks, identical-cards, Heartsette,
+// Greek, chip, stakes, Complex Hearts, partnership, Likha, anticlockwise, stock, booster-nine and
+// joker options (kMaxPlayers is 11); Observation gained scores_imag, partner, trick_start,
+// trick_length, lead_suit, hand_counts, drawn_counts, stock_size, drawn, hand_twice and
+// dealt_hand_twice; DealResult deal_score_imag, moon_team, last_holder and left_over.
 inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {

@@ -18,8 +18,10 @@
 namespace hearts {
 
 inline constexpr int kMinPlayers = 3;
-inline constexpr int kMaxPlayers = 7;
-// The most cards a deal of the 52 cards gives one hand (52 / 3). Jokers and a stock can give more;
+inline constexpr int kMaxPlayers = 11;  // 3..7 with one deck, 6..11 with two (Cancellation)
+inline constexpr int kMaxOneDeckPlayers = 7;
+inline constexpr int kMinTwoDeckPlayers = 6;
+// The most cards a deal gives one hand: 52 / 3, and 104 / 6. Jokers and a stock can give more;
 // hands are CardSets, never arrays of this size.
 inline constexpr int kMaxHandSize = 17;
 inline constexpr int kMaxPassCards = 6;  // the most any pass plan moves from one hand
@@ -33,6 +35,12 @@ enum class DeckAdjust : uint8_t {
   // Heartsette's widow, won with the first trick: 3 players widow 4 (the seed's 3 does not
   // divide), 4 players 2S removed and widow 3, 5 widow 2, 6 widow 4, 7 widow 3.
   kHeartsette,
+};
+
+// Two identical cards in one trick (only possible with decks = 2).
+enum class IdenticalCards : uint8_t {
+  kLaterWins,  // the seeds' multi-deck tie rule: the most recently played one takes precedence
+  kCancel,     // Cancellation Hearts: the pair cancels; two pairs void the trick (docs/rules.md)
 };
 
 // The pass schedule: which way cards go on each deal.
@@ -158,6 +166,8 @@ struct Rules {
   // Domino Hearts (Foster 1909): cards dealt to each hand; the rest is a face-down stock that a
   // seat unable to follow draws from. 0 = no stock (the whole deck is dealt).
   int stock_hand_size = 0;
+  int decks = 1;  // 1, or 2 full decks shuffled together (Cancellation Hearts, 6..11 players)
+  IdenticalCards identical_cards = IdenticalCards::kLaterWins;  // with decks = 2
 
   // --- Passing ---
   PassSchedule pass_schedule = PassSchedule::kFourWay;
@@ -176,12 +186,12 @@ struct Rules {
   bool penalty_breaks_hearts = false;        // any penalty card played breaks hearts
   // Greek Hearts (Culbertson): no heart lead to the first trick (a hand of only hearts may).
   HeartLeadFirstTrick heart_lead_first_trick = HeartLeadFirstTrick::kAllowed;
-  bool play_anticlockwise = false;           // Likha: deal, play and the deal pass to the right
+  bool play_anticlockwise = false;  // Likha: deal, play and the deal pass to the right
   // Likha's talyeekh: a player who cannot follow suit and holds every one of these cards must
   // discard one of them (with likha_when_any_held: holds any of them). Empty = off.
   CardSet likha_cards;
   bool likha_when_any_held = false;
-  bool booster_nines = false;                // each nine played adds one more round to its trick
+  bool booster_nines = false;  // each nine played adds one more round to its trick
 
   // --- Card values ---
   HeartValues heart_values = HeartValues::kOneEach;
@@ -215,7 +225,7 @@ struct Rules {
   // deal score by 2i; game scores are complex, the game ends when |score| reaches end_score and
   // the lowest |score| wins.
   bool complex_scores = false;
-  int moon_penalty = 37;         // with MoonRule::kPenalty: the shooter's deal score (Likha)
+  int moon_penalty = 37;  // with MoonRule::kPenalty: the shooter's deal score (Likha)
 
   // --- Game end ---
   int end_score = 100;                    // game ends when a score reaches it; 0 = never
@@ -269,6 +279,9 @@ struct CompiledRules {
   int stock_size = 0;   // cards left in the stock after the deal (stock_hand_size)
   CardSet zero_cards;   // 0C 0D when they are in play
   CardSet free_jokers;  // valueless jokers in play (held ids)
+  // With decks = 2: the cards in play twice (both copies; a subset of in_play). Empty with one
+  // deck, so every one-deck table above reads as before.
+  CardSet in_play_twice;
 };
 
 // Checks that the rules describe a game this engine can play; the error names the options.
@@ -320,5 +333,6 @@ std::string_view name(JokerKind v);
 std::string_view name(JokerPlay v);
 std::string_view name(JokerLead v);
 std::string_view name(JokerScoring v);
+std::string_view name(IdenticalCards v);
 
 }  // namespace hearts
