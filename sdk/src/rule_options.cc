@@ -139,59 +139,10 @@ Status parse_card_list(std::string_view option, std::string_view text, CardSet* 
         [](Rules& r, std::string_view v) { return parse_enum(#field, v, &r.field); }, std::nullopt \
   }
 
-std::vector<RuleOption> make_options() {
+// The sun and moon variants, game end, settlement, partnerships and jokers: the last options,
+// in the order listed.
+std::vector<RuleOption> sun_moon_end_and_joker_options() {
   return {
-      INT_OPTION(num_players, "players at the table, 3 to 7 (6 to 11 with decks=2)"),
-      ENUM_OPTION(deck_adjust, DeckAdjust,
-                  "how the deck divides evenly: a removal order, or a kitty for the first trick"),
-      BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
-      LATER(INT_OPTION(stock_hand_size,
-                       "Domino Hearts: cards dealt to each hand, the rest a stock; 0 = no stock"),
-            "0"),
-      LATER(INT_OPTION(decks, "1, or 2 full decks shuffled together (6 to 11 players)"), "1"),
-      LATER(ENUM_OPTION(identical_cards, IdenticalCards,
-                        "two identical cards in a trick: the later wins, or they cancel"),
-            "later-wins"),
-      ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
-      INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
-      CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),
-      ENUM_OPTION(first_lead, FirstLead, "who leads the first trick, and what"),
-      BOOL_OPTION(hearts_must_be_broken, "hearts may not be led until one has been played"),
-      BOOL_OPTION(queen_breaks_hearts, "playing the queen of spades also breaks hearts"),
-      BOOL_OPTION(queen_lead_needs_broken,
-                  "the queen of spades may not be led before hearts break"),
-      BOOL_OPTION(lead_hearts_if_only_penalty, "a hand of only penalty cards may lead hearts"),
-      BOOL_OPTION(no_points_first_trick, "no penalty card on the first trick unless no choice"),
-      BOOL_OPTION(queen_forced, "club play: the queen of spades must be played when it can be"),
-      BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
-      LATER(BOOL_OPTION(penalty_breaks_hearts, "any penalty card played breaks hearts"), "false"),
-      LATER(ENUM_OPTION(heart_lead_first_trick, HeartLeadFirstTrick,
-                        "Greek Hearts: no heart lead to the first trick (of every deal, or of "
-                        "the game)"),
-            "allowed"),
-      LATER(BOOL_OPTION(play_anticlockwise, "deal and play go to the right (Likha)"), "false"),
-      LATER(CARDS_OPTION(likha_cards,
-                         "a player void in the led suit holding all of these must discard one "
-                         "(Likha: \"QS 10D\")"),
-            ""),
-      LATER(BOOL_OPTION(likha_when_any_held, "the likha rule applies when holding any of them"),
-            "false"),
-      LATER(BOOL_OPTION(booster_nines, "each nine played adds one more round to its trick"),
-            "false"),
-      ENUM_OPTION(heart_values, HeartValues,
-                  "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
-      INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
-      INT_OPTION(queen_of_hearts_points,
-                 "points for the queen of hearts; 0 = as the other hearts (13 in Pink Lady)"),
-      INT_OPTION(jack_of_spades_points, "points for the jack of spades (10 in Black Jack)"),
-      INT_OPTION(jack_of_diamonds_points, "points for the jack of diamonds (-10 in Omnibus)"),
-      INT_OPTION(king_of_spades_points, "points for the king of spades (10 in Black Maria)"),
-      INT_OPTION(ace_of_spades_points, "points for the ace of spades (7 in Black Maria)"),
-      LATER(CARDS_OPTION(bonus_card,
-                         "one more card with its own value, e.g. 10D (the Omnibus bonus card)"),
-            ""),
-      LATER(INT_OPTION(bonus_card_points, "points for bonus_card (-10 = a 10-point bonus)"), "-10"),
-      ENUM_OPTION(moon, MoonRule, "scoring when one player takes every penalty card"),
       ENUM_OPTION(sun, SunRule, "scoring when one player takes every trick"),
       LATER(ENUM_OPTION(punishment_unpassed, PunishmentUnpassed,
                         "punishment sun on a hold or shuffle deal: others +moon total, or double"),
@@ -245,6 +196,65 @@ std::vector<RuleOption> make_options() {
                         "joker points count always, or only in a trick whose suit is hearts"),
             "always"),
   };
+}
+
+std::vector<RuleOption> make_options() {
+  std::vector<RuleOption> all = {
+      INT_OPTION(num_players, "players at the table, 3 to 7 (6 to 11 with decks=2)"),
+      ENUM_OPTION(deck_adjust, DeckAdjust,
+                  "how the deck divides evenly: a removal order, or a kitty for the first trick"),
+      BOOL_OPTION(kitty_seen_by_winner, "the first-trick winner may look at the kitty"),
+      LATER(INT_OPTION(stock_hand_size,
+                       "Domino Hearts: cards dealt to each hand, the rest a stock; 0 = no stock"),
+            "0"),
+      LATER(INT_OPTION(decks, "1, or 2 full decks shuffled together (6 to 11 players)"), "1"),
+      LATER(ENUM_OPTION(identical_cards, IdenticalCards,
+                        "two identical cards in a trick: the later wins, or they cancel"),
+            "later-wins"),
+      ENUM_OPTION(pass_schedule, PassSchedule, "which way cards are passed on each deal"),
+      INT_OPTION(pass_count, "cards passed; 0 = 3, or 2 with more than four players"),
+      CARDS_OPTION(forbidden_passes, "cards that may never be passed (e.g. \"QS AS\")"),
+      ENUM_OPTION(first_lead, FirstLead, "who leads the first trick, and what"),
+      BOOL_OPTION(hearts_must_be_broken, "hearts may not be led until one has been played"),
+      BOOL_OPTION(queen_breaks_hearts, "playing the queen of spades also breaks hearts"),
+      BOOL_OPTION(queen_lead_needs_broken,
+                  "the queen of spades may not be led before hearts break"),
+      BOOL_OPTION(lead_hearts_if_only_penalty, "a hand of only penalty cards may lead hearts"),
+      BOOL_OPTION(no_points_first_trick, "no penalty card on the first trick unless no choice"),
+      BOOL_OPTION(queen_forced, "club play: the queen of spades must be played when it can be"),
+      BOOL_OPTION(black_jack_discard, "the jack of spades must be discarded first when void"),
+      LATER(BOOL_OPTION(penalty_breaks_hearts, "any penalty card played breaks hearts"), "false"),
+      LATER(ENUM_OPTION(heart_lead_first_trick, HeartLeadFirstTrick,
+                        "Greek Hearts: no heart lead to the first trick (of every deal, or of "
+                        "the game)"),
+            "allowed"),
+      LATER(BOOL_OPTION(play_anticlockwise, "deal and play go to the right (Likha)"), "false"),
+      LATER(CARDS_OPTION(likha_cards,
+                         "a player void in the led suit holding all of these must discard one "
+                         "(Likha: \"QS 10D\")"),
+            ""),
+      LATER(BOOL_OPTION(likha_when_any_held, "the likha rule applies when holding any of them"),
+            "false"),
+      LATER(BOOL_OPTION(booster_nines, "each nine played adds one more round to its trick"),
+            "false"),
+      ENUM_OPTION(heart_values, HeartValues,
+                  "hearts score 1 each, face value (Spot Hearts; ace 14 or 1), or the Eagle scale"),
+      INT_OPTION(queen_of_spades_points, "points for the queen of spades"),
+      INT_OPTION(queen_of_hearts_points,
+                 "points for the queen of hearts; 0 = as the other hearts (13 in Pink Lady)"),
+      INT_OPTION(jack_of_spades_points, "points for the jack of spades (10 in Black Jack)"),
+      INT_OPTION(jack_of_diamonds_points, "points for the jack of diamonds (-10 in Omnibus)"),
+      INT_OPTION(king_of_spades_points, "points for the king of spades (10 in Black Maria)"),
+      INT_OPTION(ace_of_spades_points, "points for the ace of spades (7 in Black Maria)"),
+      LATER(CARDS_OPTION(bonus_card,
+                         "one more card with its own value, e.g. 10D (the Omnibus bonus card)"),
+            ""),
+      LATER(INT_OPTION(bonus_card_points, "points for bonus_card (-10 = a 10-point bonus)"), "-10"),
+      ENUM_OPTION(moon, MoonRule, "scoring when one player takes every penalty card"),
+  };
+  const std::vector<RuleOption> rest = sun_moon_end_and_joker_options();
+  all.insert(all.end(), rest.begin(), rest.end());
+  return all;
 }
 #undef INT_OPTION
 #undef BOOL_OPTION

@@ -240,6 +240,27 @@ Status validate_decks(const Rules& r) {
   return Status();
 }
 
+// When the game ends and how it is settled.
+Status validate_game_end(const Rules& r) {
+  if (r.end_score < 0) return option_error("end_score", "must be 0 (off) or positive");
+  if (r.fixed_deals < 0) return option_error("fixed_deals", "must be 0 (off) or positive");
+  if (r.end_score == 0 && r.fixed_deals == 0) {
+    return option_error("end_score, fixed_deals", "both are 0, so the game would never end");
+  }
+  const bool counters_per_deal =
+      r.settlement == Settlement::kSweepstake || r.settlement == Settlement::kHowell;
+  if (counters_per_deal && r.fixed_deals == 0) {
+    return option_error("settlement", std::string(name(r.settlement)) +
+                                          " settlement needs fixed_deals (Foster plays a set "
+                                          "number of deals)");
+  }
+  if (r.moon == MoonRule::kNewMoonIfOldLoses && r.end_score == 0) {
+    return option_error("moon", "new-moon-if-old-loses needs an end_score to judge losing");
+  }
+  if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
+  return Status();
+}
+
 }  // namespace
 
 const Card* detail::removal_order_of(DeckAdjust adjust) {
@@ -302,22 +323,7 @@ Status validate(const Rules& r) {
       r.deck_adjust != DeckAdjust::kHeartsette) {
     return option_error("kitty_seen_by_winner", "needs deck_adjust kitty or heartsette");
   }
-  if (r.end_score < 0) return option_error("end_score", "must be 0 (off) or positive");
-  if (r.fixed_deals < 0) return option_error("fixed_deals", "must be 0 (off) or positive");
-  if (r.end_score == 0 && r.fixed_deals == 0) {
-    return option_error("end_score, fixed_deals", "both are 0, so the game would never end");
-  }
-  const bool counters_per_deal =
-      r.settlement == Settlement::kSweepstake || r.settlement == Settlement::kHowell;
-  if (counters_per_deal && r.fixed_deals == 0) {
-    return option_error("settlement", std::string(name(r.settlement)) +
-                                          " settlement needs fixed_deals (Foster plays a set "
-                                          "number of deals)");
-  }
-  if (r.moon == MoonRule::kNewMoonIfOldLoses && r.end_score == 0) {
-    return option_error("moon", "new-moon-if-old-loses needs an end_score to judge losing");
-  }
-  if (r.starting_counters < 0) return option_error("starting_counters", "must not be negative");
+  if (Status status = validate_game_end(r); !status.ok()) return status;
   if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
   if (Status status = validate_complex_scores(r); !status.ok()) return status;
   if (Status status = validate_partnership_options(r); !status.ok()) return status;
