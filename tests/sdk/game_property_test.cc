@@ -1438,9 +1438,12 @@ TEST(GamePropertyCoverage, CorePresetsAndKittyVariantsRunForAllPlayerCounts) {
     }
   }
   // Every pass schedule, moon rule, sun rule and settlement is played by some configuration.
+  // Sized by the enums' value counts. moon=penalty (Likha) is played by the partnership tests,
+  // whose presets this model skips, so the moon check stops before it.
   std::array<bool, 11> schedules{};
-  std::array<bool, 7> moons{};
-  std::array<bool, 3> suns{}, settlements{};
+  std::array<bool, 8> moons{};
+  std::array<bool, 3> suns{};
+  std::array<bool, 6> settlements{};
   for (const Config& config : AllConfigs()) {
     if (!config.valid) continue;
     schedules[static_cast<int>(config.rules.pass_schedule)] = true;
@@ -1449,9 +1452,14 @@ TEST(GamePropertyCoverage, CorePresetsAndKittyVariantsRunForAllPlayerCounts) {
     settlements[static_cast<int>(config.rules.settlement)] = true;
   }
   for (size_t i = 0; i < schedules.size(); ++i) EXPECT_TRUE(schedules[i]) << "schedule " << i;
-  for (size_t i = 0; i < moons.size(); ++i) EXPECT_TRUE(moons[i]) << "moon " << i;
+  for (int i = 0; i < static_cast<int>(MoonRule::kPenalty); ++i)
+    EXPECT_TRUE(moons[i]) << "moon " << i;
   for (size_t i = 0; i < suns.size(); ++i) EXPECT_TRUE(suns[i]) << "sun " << i;
-  for (size_t i = 0; i < settlements.size(); ++i) EXPECT_TRUE(settlements[i]) << "settlement " << i;
+  // Arnold's stakes, settled once at the game's end, has its own tests (Stakes.*) and sweep.
+  for (size_t i = 0; i < settlements.size(); ++i) {
+    if (i != static_cast<size_t>(Settlement::kStakes))
+      EXPECT_TRUE(settlements[i]) << "settlement " << i;
+  }
 }
 
 // The rejections the spec lists, each with a one-line message.
