@@ -5,6 +5,8 @@ namespace hearts {
 
 // Heartsette, the Greek Hearts versions and Complex Hearts (presets_scoring.cc).
 void add_scoring_presets(std::vector<Preset>& all);
+// Royal Hearts and Gong Zhu (presets_royal.cc).
+void add_royal_presets(std::vector<Preset>& all);
 
 namespace {
 
@@ -142,6 +144,7 @@ std::vector<Preset> make_presets() {
   add_hoyle_presets(all);
   add_black_maria_and_openspiel(all);
   add_scoring_presets(all);
+  add_royal_presets(all);
   return all;
 }
 

@@ -218,6 +218,12 @@ class Game {
   void score_complex();
   // Complex Hearts: |score|^2 of a seat, which orders seats and ends the game.
   int64_t complex_magnitude_squared(int seat) const;
+  // Royal Hearts and Gong Zhu: the doublers and the canceller applied to each player's deal
+  // score from the cards that player took (game_taker_effects.cc).
+  void score_taker_effects();
+  // Royal Hearts' QD: the game total after a deal whose bonus would take it below zero
+  // (game_taker_effects.cc).
+  int floored_total(int seat, int deal_score) const;
 
   CompiledRules rules_;
   uint64_t seed_ = 0;

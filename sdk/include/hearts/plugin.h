@@ -29,6 +29,8 @@ namespace hearts {
 // Observation::rules points at) gained the rule-book options of issue 17.
 // 4: Rules gained Heartsette, Greek, chip, stakes and Complex Hearts options; Observation gained
 // scores_imag (issue 17, scoring variants).
+// 4: Rules gained card_values, the taker effects (hearts_doubler, queen_canceller, score_doubler),
+// bonus_floor_zero and moon_pays_hand_score (issue 17, Royal Hearts and Gong Zhu).
 inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {
