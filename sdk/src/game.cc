@@ -661,6 +661,9 @@ void Game::apply_deal_scores(bool new_moon) {
   DealResult& d = last_deal_;
   auto& score = d.deal_score;
   for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+  if (!r.hearts_doubler.empty() || !r.queen_canceller.empty() || !r.score_doubler.empty()) {
+    score_taker_effects();
+  }
   bool special = false;  // a moon or sun was scored: no -5 bonus then
 
   if (d.sun_shooter >= 0) {
@@ -716,12 +719,13 @@ void Game::score_sun() {
 void Game::score_moon(bool new_moon) {
   const Rules& r = rules_.rules;
   const int n = num_players();
-  const int total = rules_.moon_total;
-  // What the moon pays: the moon total, or Greek Hearts' fixed slam.
-  const int paid = r.moon_points > 0 ? r.moon_points : total;
   DealResult& d = last_deal_;
   auto& score = d.deal_score;
   const int shooter = d.moon_shooter;
+  // Royal Hearts: the moon is the shooter's own deal score, taker effects included.
+  const int total = r.moon_pays_hand_score ? score[shooter] : rules_.moon_total;
+  // What the moon pays: the moon total, or Greek Hearts' fixed slam.
+  const int paid = r.moon_points > 0 ? r.moon_points : total;
 
   // With partnerships the shooter's partner is no opponent: it scores as taken (nothing).
   const int partner = partner_of(r, shooter);
@@ -759,7 +763,7 @@ void Game::score_moon(bool new_moon) {
     case MoonRule::kNewMoonIfOldLoses:
       old_moon();
       if (old_moon_loses(shooter)) {
-        for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+        for (int s = 0; s < n; ++s) score[s] -= s == shooter ? -total : paid;  // undo old moon
         score[shooter] -= total + paid;
         new_moon = true;
       }
@@ -800,8 +804,11 @@ void Game::add_deal_to_scores() {
     add_team_deal_to_scores();
     return;
   }
-  const auto& score = last_deal_.deal_score;
+  auto& score = last_deal_.deal_score;
+  // Royal Hearts' QD: the deal score of a player whose bonus was floored is what the total moved.
+  const int moon_seat = r.bonus_floor_zero ? moon_or_sun_seat() : -1;
   for (int s = 0; s < num_players(); ++s) {
+    if (r.bonus_floor_zero && s != moon_seat) score[s] = floored_total(s, score[s]) - scores_[s];
     scores_[s] += score[s];
     scores_imag_[s] += last_deal_.deal_score_imag[s];
     if (r.exactly_end_score_resets && r.end_score > 0 && scores_[s] == r.end_score) scores_[s] = 0;

@@ -6,6 +6,8 @@ namespace hearts {
 // Heartsette, the Greek Hearts versions and Complex Hearts (presets_scoring.cc).
 void add_scoring_presets(std::vector<Preset>& all);
 void add_partnership_presets(std::vector<Preset>& all);  // presets_partnership.cc
+// Royal Hearts and Gong Zhu (presets_royal.cc).
+void add_royal_presets(std::vector<Preset>& all);
 
 namespace {
 
@@ -192,6 +194,7 @@ std::vector<Preset> make_presets() {
   add_partnership_presets(all);
   add_stock_and_joker_presets(all);
   add_two_deck_presets(all);
+  add_royal_presets(all);
   return all;
 }
 

@@ -105,6 +105,41 @@ Status parse_card_list(std::string_view option, std::string_view text, CardSet* 
   return Status();
 }
 
+// card_values: "QS:100,JD:-100", in card order; empty = no card valued here.
+std::string card_values_text(const Rules& r) {
+  std::string text;
+  for (Card card : r.valued_cards) {
+    if (!text.empty()) text += ",";
+    text += to_string(card) + ":" + std::to_string(r.card_values[card.id()]);
+  }
+  return text;
+}
+
+Status parse_card_values(Rules& r, std::string_view text) {
+  constexpr std::string_view kExpected = "CARD:POINTS pairs like \"QS:100,JD:-100\"";
+  CardSet cards;
+  std::array<int8_t, 64> values{};
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const size_t colon = item.find(':');
+    if (colon == std::string_view::npos) return bad_value("card_values", item, kExpected);
+    const auto card = parse_card(item.substr(0, colon));
+    int points = 0;
+    if (!card || cards.contains(*card) ||
+        !parse_int("card_values", item.substr(colon + 1), &points).ok() || points < -100 ||
+        points > 100) {
+      return bad_value("card_values", item, "each card once, with points in -100..100");
+    }
+    cards.insert(*card);
+    values[card->id()] = static_cast<int8_t>(points);
+  }
+  r.valued_cards = cards;
+  r.card_values = values;
+  return Status();
+}
+
 // One table row per Rules field; the macros keep the name, the field and its parser together.
 #define INT_OPTION(field, help_text)                                                  \
   RuleOption {                                                                        \
@@ -138,6 +173,9 @@ Status parse_card_list(std::string_view option, std::string_view text, CardSet* 
         [](const Rules& r) { return std::string(name(r.field)); },                      \
         [](Rules& r, std::string_view v) { return parse_enum(#field, v, &r.field); }, std::nullopt \
   }
+
+// Royal Hearts' and Gong Zhu's options, each placed after the option it follows in Rules.
+void add_card_value_options(std::vector<RuleOption>& options);
 
 // The sun and moon variants, game end, settlement, partnerships and jokers: the last options,
 // in the order listed.
@@ -198,6 +236,47 @@ std::vector<RuleOption> sun_moon_end_and_joker_options() {
   };
 }
 
+void add_card_value_options(std::vector<RuleOption>& options) {
+  auto insert_after = [&](std::string_view previous, std::vector<RuleOption> added) {
+    auto at = options.begin();
+    while (at != options.end() && at->name != previous) ++at;
+    options.insert(at == options.end() ? at : at + 1, added.begin(), added.end());
+  };
+  insert_after(
+      "bonus_card_points",
+      {
+          LATER((RuleOption{
+                    "card_values",
+                    "any cards at any values, overriding the options above (\"QS:100,JD:-100\")",
+                    OptionType::kCardValues,
+                    {},
+                    card_values_text,
+                    parse_card_values,
+                    std::nullopt}),
+                ""),
+          LATER(CARDS_OPTION(hearts_doubler,
+                             "Royal Hearts' QH: its taker's hearts score double, itself included"),
+                ""),
+          LATER(CARDS_OPTION(queen_canceller,
+                             "Royal Hearts' QC: taken with the QS by one player, the QS scores 0"),
+                ""),
+          LATER(CARDS_OPTION(score_doubler, "Gong Zhu's 10C: its taker's deal score doubles"), ""),
+          LATER(INT_OPTION(score_doubler_alone,
+                           "what score_doubler scores when its taker took no other counter"),
+                "0"),
+      });
+  insert_after(
+      "complex_scores",
+      {
+          LATER(BOOL_OPTION(bonus_floor_zero,
+                            "Royal Hearts' QD: a bonus never takes a game total below zero"),
+                "false"),
+          LATER(BOOL_OPTION(moon_pays_hand_score,
+                            "a moon pays the shooter's own deal score in place of the moon total"),
+                "false"),
+      });
+}
+
 std::vector<RuleOption> make_options() {
   std::vector<RuleOption> all = {
       INT_OPTION(num_players, "players at the table, 3 to 7 (6 to 11 with decks=2)"),
@@ -254,6 +333,7 @@ std::vector<RuleOption> make_options() {
   };
   const std::vector<RuleOption> rest = sun_moon_end_and_joker_options();
   all.insert(all.end(), rest.begin(), rest.end());
+  add_card_value_options(all);
   return all;
 }
 #undef INT_OPTION

@@ -78,6 +78,7 @@ int heart_value(HeartValues values, Card card) {
 }
 
 int base_value(const Rules& rules, Card card) {
+  if (rules.valued_cards.contains(card)) return rules.card_values[card.id()];
   if (rules.bonus_card.contains(card)) return rules.bonus_card_points;
   if (card == kQueenOfSpades) return rules.queen_of_spades_points;
   if (card == kQueenOfHearts && rules.queen_of_hearts_points != 0) {
@@ -240,6 +241,57 @@ Status validate_decks(const Rules& r) {
   return Status();
 }
 
+// Royal Hearts' and Gong Zhu's card values and taker effects (card_values, the doublers, the
+// canceller, the QD's floor and the moon paying the hand score).
+Status validate_taker_effects(const Rules& r) {
+  for (Card card : CardSet::full_deck()) {
+    const int value = r.card_values[card.id()];
+    if (!r.valued_cards.contains(card) && value != 0) {
+      return option_error("card_values", "a value for " + to_string(card) + " not listed");
+    }
+    if (value < -100 || value > 100)
+      return option_error("card_values", "values must be in -100..100");
+  }
+  for (auto [option, cards] : {std::pair{"hearts_doubler", r.hearts_doubler},
+                               std::pair{"queen_canceller", r.queen_canceller},
+                               std::pair{"score_doubler", r.score_doubler}}) {
+    if (cards.size() > 1) {
+      return option_error(
+          option, "names " + std::to_string(cards.size()) + " cards; give one card, or none");
+    }
+  }
+  if (r.queen_canceller.contains(kQueenOfSpades)) {
+    return option_error("queen_canceller", "must be another card than the QS");
+  }
+  if (r.score_doubler_alone != 0 && r.score_doubler.empty()) {
+    return option_error("score_doubler_alone", "needs score_doubler");
+  }
+  if (r.score_doubler_alone < -1000 || r.score_doubler_alone > 1000) {
+    return option_error("score_doubler_alone", "must be in -1000..1000");
+  }
+  const bool effects = !r.hearts_doubler.empty() || !r.queen_canceller.empty() ||
+                       !r.score_doubler.empty() || r.bonus_floor_zero || r.moon_pays_hand_score;
+  // No source plays them with teams, two decks or the general play path.
+  const bool extended = r.stock_hand_size > 0 || r.booster_nines || r.jokers != JokerKind::kNone;
+  if (effects && (r.partnership != Partnership::kNone || r.decks != 1 || extended)) {
+    return option_error(r.partnership != Partnership::kNone ? "partnership"
+                        : r.decks != 1                      ? "decks"
+                                       : "stock_hand_size, booster_nines, jokers",
+                        "not with Royal Hearts' or Gong Zhu's taker effects");
+  }
+  if (r.complex_scores && (effects || r.valued_cards.contains(kQueenOfSpades))) {
+    return option_error("complex_scores",
+                        "does not combine with taker effects or a card_values QS");
+  }
+  if (r.moon_pays_hand_score &&
+      (r.moon == MoonRule::kNone || r.moon == MoonRule::kNoScore || r.moon_points > 0)) {
+    return option_error("moon_pays_hand_score",
+                        "needs a moon rule that pays the moon and moon_points 0 (moon is " +
+                            std::string(name(r.moon)) + ")");
+  }
+  return Status();
+}
+
 // When the game ends and how it is settled.
 Status validate_game_end(const Rules& r) {
   if (r.end_score < 0) return option_error("end_score", "must be 0 (off) or positive");
@@ -327,6 +379,7 @@ Status validate(const Rules& r) {
   if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
   if (Status status = validate_complex_scores(r); !status.ok()) return status;
   if (Status status = validate_partnership_options(r); !status.ok()) return status;
+  if (Status status = validate_taker_effects(r); !status.ok()) return status;
   if (r.bonus_card.size() > 1) {
     return option_error("bonus_card", "names " + std::to_string(r.bonus_card.size()) +
                                           " cards; give one card, or none");

@@ -1,7 +1,7 @@
 // `arena verify` and `arena replay` on series played under the scoring variants of issue 17
 // (Heartsette's widow at every player count, the Greek Hearts presets, the 1887 chips, Arnold's
-// stakes, Complex Hearts): each verifies cleanly, and a Complex Hearts record whose imaginary
-// score is changed fails, naming the field.
+// stakes, Complex Hearts, Royal Hearts, Gong Zhu): each verifies cleanly, and a Complex Hearts
+// record whose imaginary score is changed fails, naming the field.
 #include "records/verify.h"
 #include "support/records_files.h"
 #include "support/run_arena.h"
@@ -75,7 +75,14 @@ INSTANTIATE_TEST_SUITE_P(
         Series{"complex", "--rules complex --bots random,lowest,ducker,random --games 6",
                "imaginary"},
         Series{"danger", "--rules danger --bots random,lowest,ducker,random --games 4", "counters"},
-        Series{"complex_6", "--rules complex --players 6 --games 3", "imaginary"}),
+        Series{"complex_6", "--rules complex --players 6 --games 3", "imaginary"},
+        Series{"royal_hearts", "--rules royal-hearts --bots random,lowest,ducker,random --games 6",
+               "scores after"},
+        Series{"royal_hearts_5",
+               "--rules royal-hearts --set pass_schedule=left-right --players 5 --games 3",
+               "scores after"},
+        Series{"gong_zhu", "--rules gong-zhu --bots random,lowest,ducker,random --games 3",
+               "scores after"}),
     [](const ::testing::TestParamInfo<Series>& info) { return std::string(info.param.name); });
 
 TEST(ScoringVerify, ChangedImaginaryScoreFails) {

@@ -119,6 +119,21 @@ Rules FuzzRules(int index) {
     }
     r.exactly_end_score_resets = pick(3) == 0;
     r.starting_counters = 50 + pick(100);
+    // Royal Hearts' and Gong Zhu's options, drawn last so that the draws above stay as they were.
+    if (pick(4) == 0) {
+      for (auto [card, points] : {std::pair{Card(Suit::kDiamonds, Rank::kQueen), -10},
+                                  std::pair{Card(Suit::kHearts, Rank::kFive), 10}}) {
+        r.valued_cards.insert(card);
+        r.card_values[card.id()] = static_cast<int8_t>(points);
+      }
+    }
+    if (pick(4) == 0) r.hearts_doubler = CardSet{kQueenOfHearts};
+    if (pick(4) == 0) r.queen_canceller = CardSet{Card(Suit::kClubs, Rank::kQueen)};
+    if (pick(4) == 0) r.score_doubler = CardSet{Card(Suit::kClubs, Rank::kTen)};
+    if (!r.score_doubler.empty() && pick(2) == 0) r.score_doubler_alone = -50;
+    r.bonus_floor_zero = pick(4) == 0;
+    r.moon_pays_hand_score = r.moon != MoonRule::kNone && r.moon != MoonRule::kNoScore &&
+                             r.moon_points == 0 && pick(3) == 0;
     if (validate(r).ok()) return r;
   }
   ADD_FAILURE() << "no valid rule combination found for fuzz config " << index;
@@ -292,6 +307,7 @@ Expect ComputeExpect(const Rules& r) {
     if (card == kKingOfSpades) v = r.king_of_spades_points;
     if (card == kAceOfSpades) v = r.ace_of_spades_points;
     if (r.bonus_card.contains(card)) v = r.bonus_card_points;
+    if (r.valued_cards.contains(card)) v = r.card_values[card.id()];  // overrides all above
     e.value[card.id()] = v;
     if (!e.in_play.contains(card)) continue;
     if (v > 0) {
@@ -1097,6 +1113,22 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
 
   // Expected deal scores.
   std::array<int, kMaxPlayers> d = points_;
+  // Royal Hearts' and Gong Zhu's taker effects, from the cards each seat took.
+  for (int s = 0; s < n_; ++s) {
+    const CardSet t = taken_[s];
+    if (t.intersects(r_.hearts_doubler)) {
+      for (Card card : t.of_suit(Suit::kHearts)) d[s] += e_.value[card.id()];
+    }
+    if (t.intersects(r_.queen_canceller) && t.contains(kQueenOfSpades)) {
+      d[s] -= e_.value[kQueenOfSpades.id()];
+    }
+    if (t.intersects(r_.score_doubler)) {
+      bool other_counter = false;
+      for (Card card : t)
+        other_counter |= e_.value[card.id()] != 0 && !r_.score_doubler.contains(card);
+      d[s] = other_counter ? 2 * d[s] : r_.score_doubler_alone;
+    }
+  }
   const int shooter = MoonShooter();
   const int all_tricks = AllTricksSeat();
   bool moon_scored = false, sun_scored = false;
@@ -1126,14 +1158,16 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
     if (r_.moon != MoonRule::kNone) PT_CHECK_EQ(result.moon_shooter, shooter);
     if (r_.moon != MoonRule::kNone && shooter >= 0) {
       moon_scored = true;
+      // moon_pays_hand_score: the shooter's own deal score is the moon (Royal Hearts).
+      const int moon = r_.moon_pays_hand_score ? d[shooter] : mt;
       // moon_points: what the moon pays, in place of the moon total.
-      const int paid = r_.moon_points > 0 ? r_.moon_points : mt;
+      const int paid = r_.moon_points > 0 ? r_.moon_points : moon;
       auto old_moon = [&] {
-        for (int s = 0; s < n_; ++s) d[s] += s == shooter ? -mt : paid;
+        for (int s = 0; s < n_; ++s) d[s] += s == shooter ? -moon : paid;
         new_moon = false;
       };
       auto new_moon_score = [&] {
-        d[shooter] -= mt + paid;
+        d[shooter] -= moon + paid;
         new_moon = true;
       };
       switch (r_.moon) {
@@ -1164,7 +1198,7 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
           bool would_end = false;
           int lowest = 0;
           for (int s = 0; s < n_; ++s) {
-            after[s] = scores_[s] + d[s] + (s == shooter ? -mt : paid);
+            after[s] = scores_[s] + d[s] + (s == shooter ? -moon : paid);
             would_end |= r_.end_score > 0 && after[s] >= r_.end_score;
             if (s == 0 || after[s] < lowest) lowest = after[s];
           }
@@ -1198,6 +1232,19 @@ bool Runner::FinishDeal(std::optional<bool> moon_choice) {
         const int re = -2 * d_imag[s];
         d_imag[s] = 2 * d[s];
         d[s] = re;
+      }
+    }
+  }
+  // Royal Hearts' QD: a bonus stops at a total of zero (not for a scored moon or sun's shooter);
+  // the deal score is what the total moved.
+  if (r_.bonus_floor_zero) {
+    const int special = moon_scored ? shooter : sun_scored ? all_tricks : -1;
+    for (int s = 0; s < n_; ++s) {
+      int bonus = 0;
+      for (Card card : taken_[s]) bonus += std::min(0, e_.value[card.id()]);
+      const int total = scores_[s] + d[s];
+      if (s != special && bonus < 0 && total < 0) {
+        d[s] = std::max(total, std::min(total - bonus, 0)) - scores_[s];
       }
     }
   }
@@ -1399,7 +1446,8 @@ TEST(GamePropertyCoverage, AtLeastOneHundredThousandGames) {
   for (const Config& config : AllConfigs()) {
     if (!config.valid) rejected.push_back(config.name);
   }
-  for (const char* preset : {"standard", "omnibus", "pink_lady", "complex", "danger"}) {
+  for (const char* preset :
+       {"standard", "omnibus", "pink_lady", "complex", "danger", "royal_hearts", "gong_zhu"}) {
     for (int n : {3, 5, 7})
       expected_rejected.push_back(preset + std::string("_n") + std::to_string(n));
   }

@@ -312,6 +312,27 @@ const std::vector<ValueCase>& ValueCases() {
       {"joker-hearts", false, {{"QS", 0}}, 13},
       // Two decks: both queens and all 26 hearts count.
       {"cancellation", false, {{"QS", 13}}, 52},
+      // Royal Hearts: the QS 26, the QD -10; the QH and QC act through their takers.
+      {"royal-hearts", false, {{"QS", 26}, {"QD", -10}}, 39},
+      // Gong Zhu: 2H-4H 0, 5H-10H 10, JH 20, QH 30, KH 40, AH 50, QS 100, JD -100.
+      {"gong-zhu",
+       false,
+       {{"2H", 0},
+        {"3H", 0},
+        {"4H", 0},
+        {"5H", 10},
+        {"6H", 10},
+        {"7H", 10},
+        {"8H", 10},
+        {"9H", 10},
+        {"10H", 10},
+        {"JH", 20},
+        {"QH", 30},
+        {"KH", 40},
+        {"AH", 50},
+        {"QS", 100},
+        {"JD", -100}},
+       300},
   };
   return cases;
 }
@@ -523,9 +544,23 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
                 compiled.stock_size > 0 ? game.tricks_completed() : compiled.hand_size);
       const DealResult& deal = game.last_deal();
       Seats expected = points;
+      const Rules& r = compiled.rules;
+      for (int s = 0; s < n; ++s) {  // Royal Hearts' QH and QC, Gong Zhu's 10C
+        const CardSet t = game.taken(s);
+        if (t.intersects(r.hearts_doubler)) {
+          for (Card card : t.of_suit(Suit::kHearts)) expected[s] += compiled.card_points[card.id()];
+        }
+        if (t.intersects(r.queen_canceller) && t.contains(kQueenOfSpades)) {
+          expected[s] -= compiled.card_points[kQueenOfSpades.id()];
+        }
+        if (t.intersects(r.score_doubler)) {
+          const bool alone = ((t & compiled.counters) - r.score_doubler).empty();
+          expected[s] = alone ? r.score_doubler_alone : 2 * expected[s];
+        }
+      }
       const int shooter = deal.moon_shooter;
       if (shooter >= 0 && compiled.rules.moon != MoonRule::kNone) {
-        const int total = compiled.moon_total;
+        const int total = r.moon_pays_hand_score ? expected[shooter] : compiled.moon_total;
         const int paid = compiled.rules.moon_points > 0 ? compiled.rules.moon_points : total;
         for (int s = 0; s < n; ++s) {
           switch (compiled.rules.moon) {
@@ -535,6 +570,9 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
             case MoonRule::kOldMoon:
               expected[s] = s == shooter ? points[s] - total : points[s] + paid;
               break;
+            case MoonRule::kShooterChoice:  // PlaySeededDeal chooses old moon
+              if (r.moon_pays_hand_score) expected[s] += s == shooter ? -total : paid;
+              break;
             case MoonRule::kOmnibus:
               expected[s] = s == shooter ? -paid : 0;
               break;
@@ -542,6 +580,10 @@ TEST(SeededPresetDealTest, PointsSumAndDealScoresFollowTheMoonRule) {
               break;
           }
         }
+      }
+      // The QD's floor on a first deal: a negative deal score stops at 0 (not a moon's shooter).
+      for (int s = 0; s < n && r.bonus_floor_zero; ++s) {
+        if (expected[s] < 0 && s != shooter) expected[s] = 0;
       }
       if (compiled.rules.complex_scores) {
         // The 10C's taker scores (points + QS i) * 2i: its real part is -2 * the QS's value.

@@ -304,6 +304,12 @@ class Game {
   void arrive(int seat);
   // The stock game's end: the last holder takes its hand and the stock's rest.
   void take_left_over(int seat);
+  // Royal Hearts and Gong Zhu: the doublers and the canceller applied to each player's deal
+  // score from the cards that player took (game_taker_effects.cc).
+  void score_taker_effects();
+  // Royal Hearts' QD: the game total after a deal whose bonus would take it below zero
+  // (game_taker_effects.cc).
+  int floored_total(int seat, int deal_score) const;
 
   CompiledRules rules_;
   uint64_t seed_ = 0;

@@ -28,10 +28,11 @@ namespace hearts {
 // 2: Observation became a view (pointers, no arrays). 3: Rules and CompiledRules (which
 // Observation::rules points at) gained the rule-book options of issue 17.
 // 4: the rest of issue 17's rule book: Rules gained the decks, identical-cards, Heartsette,
-// Greek, chip, stakes, Complex Hearts, partnership, Likha, anticlockwise, stock, booster-nine and
-// joker options (kMaxPlayers is 11); Observation gained scores_imag, partner, trick_start,
-// trick_length, lead_suit, hand_counts, drawn_counts, stock_size, drawn, hand_twice and
-// dealt_hand_twice; DealResult deal_score_imag, moon_team, last_holder and left_over.
+// Greek, chip, stakes, Complex Hearts, partnership, Likha, anticlockwise, stock, booster-nine,
+// joker, card_values and taker-effect options (kMaxPlayers is 11); Observation gained
+// scores_imag, partner, trick_start, trick_length, lead_suit, hand_counts, drawn_counts,
+// stock_size, drawn, hand_twice and dealt_hand_twice; DealResult deal_score_imag, moon_team,
+// last_holder and left_over.
 inline constexpr uint32_t kAbiVersion = 4;
 
 extern "C" {

@@ -14,7 +14,8 @@
 
 namespace hearts {
 
-enum class OptionType : uint8_t { kInt, kBool, kChoice, kCards };
+// kCardValues: "CARD:POINTS" pairs separated by commas, e.g. "QS:100,JD:-100".
+enum class OptionType : uint8_t { kInt, kBool, kChoice, kCards, kCardValues };
 
 struct RuleOption {
   std::string_view name;  // e.g. "pass_schedule"

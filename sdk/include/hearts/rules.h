@@ -205,6 +205,19 @@ struct Rules {
   // (10D at -10, Culbertson and Arnold), or any card at any value. Empty = none.
   CardSet bonus_card;
   int bonus_card_points = -10;
+  // Any card at any value, overriding every value option above (`card_values=QS:100,JD:-100`):
+  // card_values[id] is the value of each card in valued_cards, 0 for the others.
+  CardSet valued_cards;
+  std::array<int8_t, 64> card_values{};
+  // Taker effects, applied to each player's deal score from the cards that player took (none
+  // when empty). Royal Hearts' QH: its taker's hearts score double, itself included.
+  CardSet hearts_doubler;
+  // Royal Hearts' QC: taken with the QS by the same player, the QS scores nothing.
+  CardSet queen_canceller;
+  // Gong Zhu's 10C: its taker's deal score doubles; taken with no other counter it scores
+  // score_doubler_alone.
+  CardSet score_doubler;
+  int score_doubler_alone = 0;
 
   // --- Deal scoring ---
   MoonRule moon = MoonRule::kOldMoon;
@@ -226,6 +239,12 @@ struct Rules {
   // the lowest |score| wins.
   bool complex_scores = false;
   int moon_penalty = 37;  // with MoonRule::kPenalty: the shooter's deal score (Likha)
+  // Royal Hearts' QD: a bonus (a negative card value) never takes its taker's game total below
+  // zero; a total already below zero is left where it is.
+  bool bonus_floor_zero = false;
+  // Royal Hearts: a moon pays the shooter's own deal score (taker effects included) in place of
+  // the moon total: old moon adds it to every other player, new moon subtracts it.
+  bool moon_pays_hand_score = false;
 
   // --- Game end ---
   int end_score = 100;                    // game ends when a score reaches it; 0 = never
