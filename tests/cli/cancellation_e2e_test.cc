@@ -141,3 +141,44 @@ TEST(Cancellation, ValidationRefusesWithOneLineNamingTheOption) {
 }
 
 }  // namespace
+
+// A forger who edits a two-deck record: a trick a seat won rewritten as void (nobody took it),
+// or a second copy struck from a dealt hand. arena verify re-derives both and refuses the file.
+TEST(Cancellation, ForgedTwoDeckRecordsFailVerify) {
+  const std::string clean = temp("cancel_forge_clean.rec");
+  play_and_verify("--players 8 --bots " + bots_for(8), clean, 2);
+  arena::RecordsFile file;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(clean, &file, &error)) << error;
+  ASSERT_FALSE(file.games.empty());
+  auto write_and_verify = [&](const arena::RecordsFile& forged, const std::string& name) {
+    const std::string path = temp(name);
+    auto writer = arena::RecordsWriter::create(path, forged.header, &error);
+    EXPECT_TRUE(writer != nullptr) << error;
+    if (!writer) return RunResult{};
+    for (const auto& game : forged.games) EXPECT_TRUE(writer->append(game, &error)) << error;
+    writer.reset();
+    return arena_test::run_arena("verify " + path);
+  };
+
+  arena::RecordsFile void_trick = file;
+  auto* deal = void_trick.games[0].mutable_deals(0);
+  ASSERT_GT(deal->trick_winners_size(), 0);
+  int won = 0;
+  while (won < deal->trick_winners_size() && deal->trick_winners(won) < 0) ++won;
+  ASSERT_LT(won, deal->trick_winners_size());
+  deal->set_trick_winners(won, -1);
+  const RunResult forged_void = write_and_verify(void_trick, "cancel_forge_void.rec");
+  EXPECT_NE(forged_void.exit_code, 0) << forged_void.out;
+
+  arena::RecordsFile lost_copy = file;
+  deal = lost_copy.games[0].mutable_deals(0);
+  int seat = 0;
+  while (seat < deal->hands_twice_size() && deal->hands_twice(seat) == 0) ++seat;
+  ASSERT_LT(seat, deal->hands_twice_size()) << "no seat was dealt a second copy";
+  const hearts::CardSet twice(deal->hands_twice(seat));
+  deal->set_hands_twice(seat, (twice - hearts::CardSet{twice.lowest()}).bits());
+  const RunResult forged_copy = write_and_verify(lost_copy, "cancel_forge_copy.rec");
+  EXPECT_NE(forged_copy.exit_code, 0) << forged_copy.out;
+  EXPECT_NE(forged_copy.out.find("cannot be dealt"), std::string::npos) << forged_copy.out;
+}
