@@ -142,7 +142,6 @@ class Referee::GameRun {
   GameOutcome outcome;
 
  private:
-  hearts::Observation& observe_for(int seat);
   void add_violation(int seat, Violation::Kind kind, const std::string& detail,
                      const std::string& grpc_status, bool counts_to_forfeit = true, int deal = -1);
   void notify_seats(int32_t kind, const hearts::DealResult& result, bool counts_to_forfeit,
@@ -157,10 +156,11 @@ class Referee::GameRun {
   void forfeit_unavailable(int seat, const std::string& detail, const std::string& grpc_status);
   bool charge_answer(int seat, const Player& player, const CallResult& call, int64_t think,
                      int64_t limit);
+  void add_timeout(int seat, int64_t think, int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
                   const std::string& note);
-  void apply_play(int seat, const hearts::Observation& obs, const hearts::Decision& decision,
-                  bool answered, int64_t think, const std::string& note);
+  void apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision, bool answered,
+                  int64_t think, const std::string& note);
   void apply_moon_choice(int seat, const hearts::Decision& decision, bool answered);
   void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered,
                            const std::string& note);
@@ -183,8 +183,6 @@ class Referee::GameRun {
   int deals_seen_ = 0;
   bool forfeit_ = false;
   DecisionTimer timer_;
-  // One Observation, overwritten for each call: observing costs a few dozen stores.
-  hearts::Observation view_;
 };
 
 Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
@@ -207,12 +205,6 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
     record_->set_game_index(game_index_);
     record_->set_seed(seed_);
   }
-}
-
-hearts::Observation& Referee::GameRun::observe_for(int seat) {
-  hearts::observe(game_, seat, &view_);
-  view_.game_index = game_index_;
-  return view_;
 }
 
 // `deal` defaults to the current deal; deal-end notifications name the deal that just ended.
@@ -262,7 +254,8 @@ void Referee::GameRun::notify_seats(int32_t kind, const hearts::DealResult& resu
     if (watchdog)
       watchdog->arm(referee_.watchdog_slot_, &players_[s]->identity().name, s, game_index_);
     SeatView& view = *referee_.seat_views_[s];
-    const hearts::Observation& seen = view.fill_notification(kind, observe_for(s), result);
+    const hearts::Observation& seen =
+        view.observe_notification(kind, game_, s, game_index_, result);
     const CallResult call = players_[s]->notify(kind, seen, view.result());
     if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
     if (call.status != CallStatus::kOk) {
@@ -375,15 +368,14 @@ void Referee::GameRun::decide(Phase phase) {
                         "");
     return;
   }
-  hearts::Observation& obs = observe_for(seat);
+  hearts::Observation& seen = referee_.seat_views_[seat]->observe(game_, seat, game_index_);
+  // The referee's own copy of the legal cards: what the bot does to its view cannot change them.
+  const hearts::CardSet legal = seen.legal;
   const int64_t limit =
       has_bank_ ? std::min(options.move_time_us, bank_[seat]) : options.move_time_us;
-  obs.time_left_us = limit;
-  obs.bank_left_us = has_bank_ ? bank_[seat] : -1;
-  obs.random_seed = bot_seeds_.decision_seed(seat, decisions_++);
-  // The bot gets a copy; `obs` stays the referee's own, so what the bot does to its copy
-  // cannot change which cards the referee takes as legal.
-  const hearts::Observation& seen = referee_.seat_views_[seat]->fill(obs, game_);
+  seen.time_left_us = limit;
+  seen.bank_left_us = has_bank_ ? bank_[seat] : -1;
+  seen.random_seed = bot_seeds_.decision_seed(seat, decisions_++);
   hearts::Decision decision{};
   Watchdog* watchdog = referee_.watchdog_;
   if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
@@ -391,7 +383,9 @@ void Referee::GameRun::decide(Phase phase) {
   const CallResult call = player->decide(seen, &decision);
   const int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
-  if (!ride_out_outage(seat, *player, call)) return;
+  // Checked here first: nearly every call answers with no outage under way.
+  const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
+  if ((failed || !referee_.outages_.empty()) && !ride_out_outage(seat, *player, call)) return;
 
   const bool answered = charge_answer(seat, *player, call, think, limit);
   switch (phase) {
@@ -399,7 +393,7 @@ void Referee::GameRun::decide(Phase phase) {
       apply_pass(seat, decision, answered, think, call.detail);
       break;
     case Phase::kPlay:
-      apply_play(seat, obs, decision, answered, think, call.detail);
+      apply_play(seat, legal, decision, answered, think, call.detail);
       break;
     case Phase::kMoonChoice:
       apply_moon_choice(seat, decision, answered);
@@ -479,10 +473,15 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
     add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
   } else if (think > limit + player.timing_margin_us()) {
     answered = false;
-    add_violation(seat, Violation::TIMEOUT,
-                  "answered after " + ms_text(think) + "; the limit was " + ms_text(limit), "");
+    add_timeout(seat, think, limit);
   }
   return answered;
+}
+
+// Out of line, so that charge_answer's path for an answer in time stays small.
+void Referee::GameRun::add_timeout(int seat, int64_t think, int64_t limit) {
+  add_violation(seat, Violation::TIMEOUT,
+                "answered after " + ms_text(think) + "; the limit was " + ms_text(limit), "");
 }
 
 // `note` is what the transport found wrong with an answer it passed on (a card id that is no
@@ -523,13 +522,12 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
   }
 }
 
-void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
-                                  const hearts::Decision& decision, bool answered, int64_t think,
-                                  const std::string& note) {
-  // obs.legal is the engine's legal_plays(): checked once, then played unchecked.
+void Referee::GameRun::apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision,
+                                  bool answered, int64_t think, const std::string& note) {
+  // `legal` is the engine's legal_plays(): checked once, then played unchecked.
   Card card = decision.card;
   if (answered) {
-    if ((card.is_valid() || card.is_joker()) && obs.legal.contains(card)) {
+    if ((card.is_valid() || card.is_joker()) && legal.contains(card)) {
       game_.play_checked(card);
     } else {
       add_violation(seat, Violation::ILLEGAL_PLAY, note.empty() ? game_.play(card).message() : note,
@@ -539,7 +537,7 @@ void Referee::GameRun::apply_play(int seat, const hearts::Observation& obs,
   }
   if (!answered) {
     ++outcome.seats[seat].fallbacks;
-    card = obs.legal.lowest();
+    card = legal.lowest();
     game_.play_checked(card);
   }
   if (record_ && deal_record_) {

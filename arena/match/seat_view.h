@@ -3,11 +3,12 @@
 // The SDK's hearts::observe() gives a view whose pointers lead into the live Game (its hands,
 // scores and rules). A bot must never hold such a pointer: an in-process plugin could follow it
 // to other seats' hands or write through it to change scores. So the referee observes the game
-// for itself and hands each bot a copy in this buffer instead: every pointer in the copy (plays,
-// trick winners, passes, per-seat counts, the rules, the deal result) points into this buffer and
-// nowhere else. The referee never reads anything back from it, so what a bot writes here changes
-// nothing but its own view. Each buffer is its own heap allocation, apart from the game and the
-// results (Referee keeps them), so no pointer a bot is given leads to them either.
+// into this buffer and, before any bot sees it, points every array of the view at the buffer's
+// own copies: every pointer a bot gets (plays, trick winners, passes, per-seat counts, the rules,
+// the deal result) points into this buffer and nowhere else. The referee never reads anything back
+// from it, so what a bot writes here changes nothing but its own view. Each buffer is its own heap
+// allocation, apart from the game and the results (Referee keeps them), so no pointer a bot is
+// given leads to them either.
 //
 // The copy also hides what a seat may not know: while a deal is being played, a seat that may not
 // see the kitty does not see its points in the points_taken of the seat that won it
@@ -27,26 +28,40 @@ class SeatView {
  public:
   // Copies the rules the bot's observations will point to. Called at the start of each game, so
   // whatever a bot wrote into its copy does not carry over.
-  void reset(const hearts::CompiledRules& rules) { rules_ = rules; }
+  void reset(const hearts::CompiledRules& rules) {
+    rules_ = rules;
+    copied_ = Copied{};
+  }
 
-  // Fills the buffer from `source`, the referee's own observation of `game` for this seat, and
-  // returns the copy to hand to the bot. Valid until the next call.
-  const hearts::Observation& fill(const hearts::Observation& source, const hearts::Game& game);
+  // Observes `game` for `seat` straight into this buffer, then points every array of the view at
+  // this buffer's own copies, and returns the view to hand to the bot (the referee sets the
+  // decision's time and seed in it). Valid until the next call. The referee keeps what it needs
+  // (the legal cards) before the bot is called and never reads the view afterwards.
+  hearts::Observation& observe(const hearts::Game& game, int seat, uint32_t game_index);
 
   // The same for a deal-end or game-end notification (`kind`), with `result` copied too (see
   // result()). At a deal end the deal index and dealer are those of the deal that just ended:
   // the game has already moved on to the next one. The deal is over, so the kitty is not hidden.
-  const hearts::Observation& fill_notification(int32_t kind, const hearts::Observation& source,
-                                               const hearts::DealResult& result);
-  // The copy of the result made by the last fill_notification().
+  const hearts::Observation& observe_notification(int32_t kind, const hearts::Game& game, int seat,
+                                                  uint32_t game_index,
+                                                  const hearts::DealResult& result);
+  // The copy of the result made by the last observe_notification().
   const hearts::DealResult& result() const { return result_; }
 
  private:
-  void copy(const hearts::Observation& source);
-  void hide_kitty_points(const hearts::Observation& source, const hearts::Game& game);
+  void own_arrays(const hearts::Game& game);
+  void hide_kitty_points(const hearts::Game& game);
 
   hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
+  // The plays, trick winners, passed and received cards only grow within a deal, so each call
+  // copies what is new since the last one (what a bot writes over its own copy of them stays, in
+  // its own view only). `deal` -1: nothing copied yet in this game.
+  struct Copied {
+    int deal = -1;
+    int32_t plays = 0, winners = 0, passed = 0, received = 0;
+  };
+  Copied copied_;
   std::array<hearts::PlayRecord, hearts::kMaxPlays> plays_{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed_{};
@@ -57,6 +72,7 @@ class SeatView {
   hearts::SeatCounts counters_{};
   hearts::SeatCounts hand_counts_{};
   hearts::SeatCounts drawn_counts_{};
+  hearts::SeatCounts scores_imag_{};
   hearts::DealResult result_;
 };
 

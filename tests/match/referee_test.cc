@@ -399,9 +399,13 @@ class WatchfulPlayer final : public Player {
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     const char* begin = reinterpret_cast<const char*>(&obs);
     const char* end = begin + sizeof(SeatView);
-    const void* pointers[] = {obs.rules,      obs.passed,        obs.received,
-                              obs.plays,      obs.trick_winners, obs.points_taken,
-                              obs.tricks_won, obs.scores,        obs.counters};
+    // Every pointer in an Observation. A new field makes the size check below fail until it is
+    // added here (and SeatView gives it a copy of its own).
+    static_assert(sizeof(hearts::Observation) == 288, "a new Observation field: list its pointer");
+    const void* pointers[] = {obs.rules,       obs.passed,        obs.received,
+                              obs.plays,       obs.trick_winners, obs.points_taken,
+                              obs.tricks_won,  obs.scores,        obs.counters,
+                              obs.scores_imag, obs.hand_counts,   obs.drawn_counts};
     for (const void* p : pointers) {
       const char* at = static_cast<const char*>(p);
       outside_ += at < begin || at >= end;

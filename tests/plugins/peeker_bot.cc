@@ -1,18 +1,20 @@
 // peeker: a hostile in-process bot that follows the Observation's pointers to the live game.
 //
 // hearts::observe() points an Observation's arrays into the Game it observes, and game.h publishes
-// the Game's layout. So this bot observes a Game of its own to learn where `scores` sits inside a
-// Game, subtracts that offset from the `scores` pointer it is given, and reads a whole Game from
-// there. It reads through process_vm_readv on itself, which fails cleanly (EFAULT) on unmapped
-// memory, so the probe never crashes the arena. If what it read holds this seat's own hand, it has
-// found the live game and reads every other hand. At each decision it appends to HEARTS_PEEK_LOG:
-//   <game> <deal> <seat> found <hand of seat 0 in hex> ...     (it read the live game)
+// the Game's layout. So this bot observes a Game of its own to learn where each array an
+// Observation points to (scores, counts, plays, passes, ...) sits inside a Game, subtracts that
+// offset from the pointer it is given, and reads a whole Game from there, for every pointer. It
+// reads through process_vm_readv on itself, which fails cleanly (EFAULT) on unmapped memory, so the
+// probe never crashes the arena. If what it read holds this seat's own hand, it has found the live
+// game and reads every other hand. At each decision it appends to HEARTS_PEEK_LOG:
+//   <game> <deal> <seat> found <field> <hand of seat 0 in hex> ...  (it read the live game)
 //   <game> <deal> <seat> not-found
 //   probe-broken                                           (process_vm_readv is not allowed here)
 // Plays its lowest legal card and passes its lowest cards.
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -36,11 +38,14 @@ bool peek(const void* address, void* out, size_t size) {
 class Peeker : public hearts::Bot {
  public:
   explicit Peeker(const hearts::BotConfig& config) {
-    // Where the scores array sits inside a Game, as hearts::observe() reveals it.
+    // Where each pointed-to array sits inside a Game, as hearts::observe() reveals it.
     alignas(hearts::Game) static thread_local unsigned char storage[sizeof(hearts::Game)];
     auto* own = new (storage) hearts::Game(*config.rules, 1);
     const hearts::Observation view = hearts::observe(*own, 0);
-    scores_offset_ = reinterpret_cast<const char*>(view.scores) - reinterpret_cast<char*>(own);
+    for (size_t k = 0; k < kFields.size(); ++k) {
+      offsets_[k] =
+          reinterpret_cast<const char*>(kFields[k].of(view)) - reinterpret_cast<char*>(own);
+    }
     own->~Game();
     int probe = 42, copy = 0;
     probe_works_ = peek(&probe, &copy, sizeof copy) && copy == 42;
@@ -62,25 +67,48 @@ class Peeker : public hearts::Bot {
       return;
     }
     alignas(hearts::Game) unsigned char copy[sizeof(hearts::Game)];
-    const char* base = reinterpret_cast<const char*>(obs.scores) - scores_offset_;
     const auto* game = reinterpret_cast<const hearts::Game*>(copy);
     std::string line = std::to_string(obs.game_index) + " " + std::to_string(obs.deal_index) + " " +
                        std::to_string(obs.seat);
-    if (!peek(base, copy, sizeof copy) || game->num_players() != obs.num_players ||
-        game->hand(obs.seat) != obs.hand) {
-      test_bots::append_line("HEARTS_PEEK_LOG", line + " not-found");
+    for (size_t k = 0; k < kFields.size(); ++k) {
+      const char* base = reinterpret_cast<const char*>(kFields[k].of(obs)) - offsets_[k];
+      if (!peek(base, copy, sizeof copy) || game->num_players() != obs.num_players ||
+          game->hand(obs.seat) != obs.hand) {
+        continue;
+      }
+      line += std::string(" found ") + kFields[k].name;
+      for (int s = 0; s < obs.num_players; ++s) {
+        char hex[24];
+        std::snprintf(hex, sizeof hex, " %" PRIx64, game->hand(s).bits());
+        line += hex;
+      }
+      test_bots::append_line("HEARTS_PEEK_LOG", line);
       return;
     }
-    line += " found";
-    for (int s = 0; s < obs.num_players; ++s) {
-      char hex[24];
-      std::snprintf(hex, sizeof hex, " %" PRIx64, game->hand(s).bits());
-      line += hex;
-    }
-    test_bots::append_line("HEARTS_PEEK_LOG", line);
+    test_bots::append_line("HEARTS_PEEK_LOG", line + " not-found");
   }
 
-  ptrdiff_t scores_offset_ = 0;
+  // Every pointer an Observation carries into arrays the engine keeps.
+  struct Field {
+    const char* name;
+    const void* (*of)(const hearts::Observation&);
+  };
+  static constexpr std::array<Field, 11> kFields{{
+      {"passed", [](const hearts::Observation& o) -> const void* { return o.passed; }},
+      {"received", [](const hearts::Observation& o) -> const void* { return o.received; }},
+      {"plays", [](const hearts::Observation& o) -> const void* { return o.plays; }},
+      {"trick_winners",
+       [](const hearts::Observation& o) -> const void* { return o.trick_winners; }},
+      {"points_taken", [](const hearts::Observation& o) -> const void* { return o.points_taken; }},
+      {"tricks_won", [](const hearts::Observation& o) -> const void* { return o.tricks_won; }},
+      {"scores", [](const hearts::Observation& o) -> const void* { return o.scores; }},
+      {"counters", [](const hearts::Observation& o) -> const void* { return o.counters; }},
+      {"scores_imag", [](const hearts::Observation& o) -> const void* { return o.scores_imag; }},
+      {"hand_counts", [](const hearts::Observation& o) -> const void* { return o.hand_counts; }},
+      {"drawn_counts", [](const hearts::Observation& o) -> const void* { return o.drawn_counts; }},
+  }};
+
+  std::array<ptrdiff_t, kFields.size()> offsets_{};
   bool probe_works_ = false;
 };
 
