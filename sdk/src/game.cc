@@ -94,17 +94,27 @@ void Game::deal_from_seed() {
   std::array<Card, kMaxPlays> deck;
   int count = 0;
   // With two decks both copies of a card stand side by side in the list (docs/rules.md, 2.4).
-  for (Card card : rules_.in_play) {
-    deck[count++] = card;
-    if (rules_.in_play_twice.contains(card)) deck[count++] = card;
+  // One deck takes its own loops: the 52-card path pays nothing for the second copies.
+  const bool two_decks = !rules_.in_play_twice.empty();
+  if (two_decks) {
+    for (Card card : rules_.in_play) {
+      deck[count++] = card;
+      if (rules_.in_play_twice.contains(card)) deck[count++] = card;
+    }
+  } else {
+    for (Card card : rules_.in_play) deck[count++] = card;
   }
   deal_rng_.shuffle(std::span<Card>(deck.data(), count));
   const int n = num_players();
   const int dealt = n * rules_.hand_size;
   int seat = eldest();
-  for (int k = 0; k < dealt; ++k) {  // round the table without a division per card
-    add_copy(hands_[seat], hands_twice_[seat], deck[k]);
-    seat = next_seat(seat);
+  // Round the table without a division per card.
+  if (two_decks) {
+    for (int k = 0; k < dealt; ++k, seat = next_seat(seat)) {
+      add_copy(hands_[seat], hands_twice_[seat], deck[k]);
+    }
+  } else {
+    for (int k = 0; k < dealt; ++k, seat = next_seat(seat)) hands_[seat].insert(deck[k]);
   }
   CardSet kitty;
   if (rules_.stock_size > 0) {
@@ -268,27 +278,29 @@ void Game::begin_passing() {
 }
 
 Status Game::check_pass(std::span<const Card> cards) const {
-  const std::string who = "pass by " + seat_text(to_act_);
+  // The message is built only for a refused pass: a valid pass allocates nothing.
+  const auto refuse = [this](const std::string& what) {
+    return Status::error("pass by " + seat_text(to_act_) + ": " + what);
+  };
   if (static_cast<int>(cards.size()) != pass_plan_.count) {
-    return Status::error(who + ": " + std::to_string(cards.size()) + " cards; the pass is " +
-                         std::to_string(pass_plan_.count));
+    return refuse(std::to_string(cards.size()) + " cards; the pass is " +
+                  std::to_string(pass_plan_.count));
   }
   CardSet seen;
   CardSet seen_twice;  // with two decks, a card held twice may be passed twice
   for (Card card : cards) {
     if (!card.is_valid() && !card.is_joker())
-      return Status::error(who + ": not a card (id " + std::to_string(card.id()) + ")");
+      return refuse("not a card (id " + std::to_string(card.id()) + ")");
     if (seen.contains(card)) {
       if (!hands_twice_[to_act_].contains(card) || seen_twice.contains(card)) {
-        return Status::error(who + ": " + to_string(card) + " given twice");
+        return refuse(to_string(card) + " given twice");
       }
       seen_twice.insert(card);
       continue;
     }
-    if (!hands_[to_act_].contains(card))
-      return Status::error(who + ": " + to_string(card) + " is not held");
+    if (!hands_[to_act_].contains(card)) return refuse(to_string(card) + " is not held");
     if (rules_.rules.forbidden_passes.contains(card)) {
-      return Status::error(who + ": " + to_string(card) + " may not be passed under these rules");
+      return refuse(to_string(card) + " may not be passed under these rules");
     }
     seen.insert(card);
   }
@@ -491,9 +503,15 @@ void Game::play_checked(Card card) {
   const int seat = to_act_;
   const int n = num_players();
   const bool leading = trick_size_ == 0;
-  remove_copy(hands_[seat], hands_twice_[seat], card);
+  const bool two_decks = !rules_.in_play_twice.empty();  // one deck skips the second copies
+  if (two_decks) {
+    remove_copy(hands_[seat], hands_twice_[seat], card);
+    add_copy(played_, played_twice_, card);
+  } else {
+    hands_[seat].erase(card);
+    played_.insert(card);
+  }
   --hand_counts_[seat];
-  add_copy(played_, played_twice_, card);
   plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
   if (rules_.breaks_hearts.contains(card)) hearts_broken_ = true;
   if (leading) {
@@ -508,7 +526,11 @@ void Game::play_checked(Card card) {
     trick_best_ = card;
     trick_winner_so_far_ = seat;
   }
-  add_copy(trick_cards_, trick_twice_, card);
+  if (two_decks) {
+    add_copy(trick_cards_, trick_twice_, card);
+  } else {
+    trick_cards_.insert(card);
+  }
   trick_points_ += rules_.card_points[card.id()];
   if (++trick_size_ == n) {
     finish_trick();

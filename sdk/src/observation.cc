@@ -56,7 +56,9 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.time_left_us = 0;
   obs.bank_left_us = -1;
   obs.random_seed = 0;
-  obs.partner = partner_of(game.rules().rules, seat);
+  obs.partner = game.rules().rules.partnership == Partnership::kNone
+                    ? -1
+                    : partner_of(game.rules().rules, seat);
   obs.reserved = 0;
   obs.hand_twice = game.hand_twice(seat);
   obs.dealt_hand_twice = game.dealt_hand_twice(seat);
