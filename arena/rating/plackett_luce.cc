@@ -60,20 +60,31 @@ void rescale_components(const std::vector<int>& component, int num_components,
     members[component[i]].push_back(static_cast<int>(i));
   for (const auto& bots : members) {
     if (bots.empty()) continue;
-    // d/du of sum_i [u + l_i - 2 log(1 + e^(u + l_i))] = -sum_i tanh((u + l_i) / 2): decreasing.
+    // d/du of sum_i [u + l_i - 2 log(1 + e^(u + l_i))] = -sum_i tanh((u + l_i) / 2): decreasing,
+    // with its root in [lo, hi]. Newton's steps (the derivative of the slope is
+    // -sum_i (1 - tanh^2) / 2) converge in a few iterations where bisection took about fifty,
+    // each a tanh per bot; a step that would leave the bracket bisects instead.
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (int b : bots) {
       lo = std::min(lo, -log_s[b]);
       hi = std::max(hi, -log_s[b]);
     }
+    double u = 0.5 * (lo + hi);
     for (int it = 0; it < 200 && hi - lo > 1e-15 * (1.0 + std::abs(lo)); ++it) {
-      const double mid = 0.5 * (lo + hi);
-      double slope = 0.0;
-      for (int b : bots) slope -= std::tanh(0.5 * (mid + log_s[b]));
-      (slope > 0.0 ? lo : hi) = mid;
+      double slope = 0.0, curvature = 0.0;
+      for (int b : bots) {
+        const double t = std::tanh(0.5 * (u + log_s[b]));
+        slope -= t;
+        curvature -= 0.5 * (1.0 - t * t);
+      }
+      if (slope == 0.0) break;
+      (slope > 0.0 ? lo : hi) = u;
+      const double step = curvature < 0.0 ? u - slope / curvature : lo - 1.0;
+      const double next = step > lo && step < hi ? step : 0.5 * (lo + hi);
+      if (std::abs(next - u) <= 1e-15 * (1.0 + std::abs(u))) break;
+      u = next;
     }
-    const double shift = 0.5 * (lo + hi);
-    for (int b : bots) log_s[b] += shift;
+    for (int b : bots) log_s[b] += u;
   }
 }
 
