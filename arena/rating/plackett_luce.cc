@@ -45,120 +45,117 @@ RankedGame rank_game(const GameResult& game) {
   return out;
 }
 
-int find_root(std::vector<int>& parent, int x) {
-  while (parent[x] != x) x = parent[x] = parent[parent[x]];
-  return x;
-}
-
-// Multiplies the strengths of each connected component of bots (bots linked by a game of positive
-// weight) by the factor that maximises the prior within the component; the games' likelihood
-// does not change under such a scaling. This removes the slow common-scale mode of plain MM.
-void rescale_components(const std::vector<int>& component, int num_components,
-                        std::vector<double>& log_s) {
-  std::vector<std::vector<int>> members(static_cast<size_t>(num_components));
-  for (size_t i = 0; i < component.size(); ++i)
-    members[component[i]].push_back(static_cast<int>(i));
-  for (const auto& bots : members) {
-    if (bots.empty()) continue;
-    // d/du of sum_i [u + l_i - 2 log(1 + e^(u + l_i))] = -sum_i tanh((u + l_i) / 2): decreasing,
-    // with its root in [lo, hi]. Newton's steps (the derivative of the slope is
-    // -sum_i (1 - tanh^2) / 2) converge in a few iterations where bisection took about fifty,
-    // each a tanh per bot; a step that would leave the bracket bisects instead.
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (int b : bots) {
-      lo = std::min(lo, -log_s[b]);
-      hi = std::max(hi, -log_s[b]);
-    }
-    double u = 0.5 * (lo + hi);
-    for (int it = 0; it < 200 && hi - lo > 1e-15 * (1.0 + std::abs(lo)); ++it) {
-      double slope = 0.0, curvature = 0.0;
-      for (int b : bots) {
-        const double t = std::tanh(0.5 * (u + log_s[b]));
-        slope -= t;
-        curvature -= 0.5 * (1.0 - t * t);
-      }
-      if (slope == 0.0) break;
-      (slope > 0.0 ? lo : hi) = u;
-      const double step = curvature < 0.0 ? u - slope / curvature : lo - 1.0;
-      const double next = step > lo && step < hi ? step : 0.5 * (lo + hi);
-      if (std::abs(next - u) <= 1e-15 * (1.0 + std::abs(u))) break;
-      u = next;
-    }
-    for (int b : bots) log_s[b] += u;
-  }
-}
-
-struct MmResult {
+struct FitResult {
   std::vector<double> log_strength;
   int iterations = 0;
   bool converged = false;
 };
 
-// Maximum a posteriori log-strengths by Hunter's MM, each game counted `weight[g]` times.
-MmResult fit_plackett_luce(const std::vector<RankedGame>& games, const std::vector<double>& weight,
-                           int num_bots, std::vector<double> log_s, int max_iterations,
-                           double tolerance) {
-  const auto n = static_cast<size_t>(num_bots);
-  // Choice counts: the prior's virtual win plus one per contributing tie group per game.
-  std::vector<double> wins(n, 1.0);
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
+// The log posterior in log-strengths `l` (up to a constant), with its gradient and the negated
+// Hessian when `gradient` is given: each contributing tie group G choosing from R adds
+// sum_{i in G} l_i - |G| log sum_{j in R} e^l_j, the prior l_i - 2 log(1 + e^l_i) per bot.
+double log_posterior(const std::vector<RankedGame>& games, const std::vector<double>& weight,
+                     const std::vector<double>& l, std::vector<double>* gradient,
+                     std::vector<double>* neg_hessian) {
+  const size_t n = l.size();
+  std::vector<double> s(n);
+  double value = 0.0;
+  for (size_t i = 0; i < n; ++i) {
+    s[i] = std::exp(l[i]);
+    value += l[i] - 2.0 * std::log1p(s[i]);
+    if (gradient) {
+      (*gradient)[i] = 1.0 - 2.0 * s[i] / (1.0 + s[i]);
+      (*neg_hessian)[i * n + i] = 2.0 * s[i] / ((1.0 + s[i]) * (1.0 + s[i]));
+    }
+  }
   for (size_t g = 0; g < games.size(); ++g) {
     if (weight[g] <= 0.0) continue;
     const RankedGame& game = games[g];
     const size_t groups = game.starts.size() - 1;
+    const int end = game.starts[groups];
     for (size_t k = 0; k < groups; ++k) {
       if (k + 1 == groups && !game.last_counts) break;
-      for (int i = game.starts[k]; i < game.starts[k + 1]; ++i) wins[game.order[i]] += weight[g];
+      const int from = game.starts[k];
+      const double tied = weight[g] * (game.starts[k + 1] - from);
+      double total = 0.0;
+      for (int i = from; i < end; ++i) total += s[game.order[i]];
+      value += -tied * std::log(total);
+      for (int i = from; i < game.starts[k + 1]; ++i) value += weight[g] * l[game.order[i]];
+      if (!gradient) continue;
+      for (int i = from; i < game.starts[k + 1]; ++i) (*gradient)[game.order[i]] += weight[g];
+      for (int i = from; i < end; ++i) {
+        const size_t a = static_cast<size_t>(game.order[i]);
+        const double pa = s[a] / total;
+        (*gradient)[a] -= tied * pa;
+        for (int j = from; j < end; ++j) {
+          const size_t b = static_cast<size_t>(game.order[j]);
+          (*neg_hessian)[a * n + b] += tied * ((a == b ? pa : 0.0) - pa * s[b] / total);
+        }
+      }
     }
-    for (size_t i = 1; i < game.order.size(); ++i)
-      parent[find_root(parent, game.order[i])] = find_root(parent, game.order[0]);
   }
-  std::vector<int> component(n);
-  std::map<int, int> root_index;
-  for (size_t i = 0; i < n; ++i) {
-    const int root = find_root(parent, static_cast<int>(i));
-    component[i] = root_index.try_emplace(root, static_cast<int>(root_index.size())).first->second;
-  }
-  const int num_components = static_cast<int>(root_index.size());
+  return value;
+}
 
-  MmResult out;
-  std::vector<double> s(n), denom(n), suffix;
+// Solves A x = b in place (x returned in b) for a symmetric positive definite n x n matrix A by
+// Cholesky; false if A is not positive definite (numerically).
+bool solve_spd(std::vector<double>& a, std::vector<double>& b, size_t n) {
+  for (size_t j = 0; j < n; ++j) {
+    double d = a[j * n + j];
+    for (size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+    if (!(d > 0.0)) return false;
+    d = std::sqrt(d);
+    a[j * n + j] = d;
+    for (size_t i = j + 1; i < n; ++i) {
+      double v = a[i * n + j];
+      for (size_t k = 0; k < j; ++k) v -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = v / d;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {  // L y = b
+    for (size_t k = 0; k < i; ++k) b[i] -= a[i * n + k] * b[k];
+    b[i] /= a[i * n + i];
+  }
+  for (size_t i = n; i-- > 0;) {  // L^T x = y
+    for (size_t k = i + 1; k < n; ++k) b[i] -= a[k * n + i] * b[k];
+    b[i] /= a[i * n + i];
+  }
+  return true;
+}
+
+// Maximum a posteriori log-strengths, each game counted `weight[g]` times, by Newton's method
+// with a backtracking line search: the log posterior is strictly concave (the prior makes it
+// so), so the steps converge quadratically, in a handful of iterations from any start.
+FitResult fit_plackett_luce(const std::vector<RankedGame>& games, const std::vector<double>& weight,
+                            int num_bots, std::vector<double> l, int max_iterations,
+                            double tolerance) {
+  const auto n = static_cast<size_t>(num_bots);
+  FitResult out;
+  std::vector<double> gradient(n), neg_hessian(n * n), next(n);
   for (int iter = 1; iter <= max_iterations; ++iter) {
-    for (size_t i = 0; i < n; ++i) {
-      s[i] = std::exp(log_s[i]);
-      denom[i] = 2.0 / (s[i] + 1.0);  // the prior: two comparisons with the reference
-    }
-    for (size_t g = 0; g < games.size(); ++g) {
-      if (weight[g] <= 0.0) continue;
-      const RankedGame& game = games[g];
-      const size_t groups = game.starts.size() - 1;
-      suffix.assign(groups + 1, 0.0);
-      for (size_t k = groups; k-- > 0;) {
-        suffix[k] = suffix[k + 1];
-        for (int i = game.starts[k]; i < game.starts[k + 1]; ++i) suffix[k] += s[game.order[i]];
-      }
-      // Every player in group h is in the choice set of groups 0..h, each counted |G| times.
-      double acc = 0.0;
-      for (size_t k = 0; k < groups; ++k) {
-        if (k + 1 < groups || game.last_counts)
-          acc += weight[g] * (game.starts[k + 1] - game.starts[k]) / suffix[k];
-        for (int i = game.starts[k]; i < game.starts[k + 1]; ++i) denom[game.order[i]] += acc;
-      }
-    }
-    std::vector<double> next(n);
-    for (size_t i = 0; i < n; ++i) next[i] = std::log(wins[i] / denom[i]);
-    rescale_components(component, num_components, next);
-    double change = 0.0;
-    for (size_t i = 0; i < n; ++i) change = std::max(change, std::abs(next[i] - log_s[i]));
-    log_s = std::move(next);
+    std::fill(neg_hessian.begin(), neg_hessian.end(), 0.0);
+    const double value = log_posterior(games, weight, l, &gradient, &neg_hessian);
+    std::vector<double> step = gradient;
+    if (!solve_spd(neg_hessian, step, n)) step = gradient;  // never expected: a gradient step
     out.iterations = iter;
+    double length = 1.0, change = 0.0;
+    for (int halvings = 0; halvings < 60; ++halvings, length *= 0.5) {
+      change = 0.0;
+      for (size_t i = 0; i < n; ++i) {
+        next[i] = l[i] + length * step[i];
+        change = std::max(change, std::abs(length * step[i]));
+      }
+      if (change < tolerance ||
+          log_posterior(games, weight, next, nullptr, nullptr) >= value - 1e-12 * std::abs(value))
+        break;
+    }
+    l.swap(next);
     if (change < tolerance) {
       out.converged = true;
       break;
     }
   }
-  out.log_strength = std::move(log_s);
+  out.log_strength = std::move(l);
   return out;
 }
 
@@ -204,7 +201,7 @@ Rankings distinct_rankings(std::span<const GameResult> games) {
 }
 
 // Strengths and ratings of the full-data fit; the intervals are set later.
-PlackettLuceFit point_estimates(const MmResult& full) {
+PlackettLuceFit point_estimates(const FitResult& full) {
   const size_t n = full.log_strength.size();
   PlackettLuceFit out;
   out.iterations = full.iterations;
@@ -270,7 +267,7 @@ struct Bootstrap {
         std::fill(resample_weight.begin(), resample_weight.end(), 0.0);
         for (size_t g = 0; g < rankings.ranking_of.size(); ++g)
           resample_weight[rankings.ranking_of[g]] += times_drawn[r][group_of[g]];
-        const MmResult fit =
+        const FitResult fit =
             fit_plackett_luce(rankings.ranked, resample_weight, num_bots, full_log_strength,
                               options.max_iterations, options.tolerance);
         ratings[r] = elo_scale(fit.log_strength);
@@ -300,7 +297,7 @@ PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
 
   std::vector<double> weight(rankings.ranked.size(), 0.0);
   for (size_t g = 0; g < games.size(); ++g) weight[rankings.ranking_of[g]] += 1.0;
-  const MmResult full =
+  const FitResult full =
       fit_plackett_luce(rankings.ranked, weight, num_bots, std::vector<double>(n, 0.0),
                         options.max_iterations, options.tolerance);
   PlackettLuceFit out = point_estimates(full);
