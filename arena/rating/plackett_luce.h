@@ -34,17 +34,18 @@ struct PlackettLuceRating {
 
 struct PlackettLuceFit {
   std::vector<PlackettLuceRating> bots;  // indexed by bot id, num_bots entries
-  int iterations = 0;                    // MM iterations of the fit on the full data
+  int iterations = 0;                    // Newton iterations of the fit on the full data
   bool converged = false;                // the full-data fit met `tolerance`
 };
 
-// Fits Plackett-Luce strengths to the games' rankings by the MM algorithm of Hunter (2004),
-// "MM algorithms for generalized Bradley-Terry models", Ann. Statist. 32(1), section 5, and
-// bootstraps the ratings over groups (each resample refits from the full-data estimate; a bot
-// none of whose groups was drawn gets its prior-only strength in that resample). After every MM
-// step the strengths of each set of bots connected by games are scaled by the common factor that
-// maximises the prior (the games' likelihood is unchanged by it); both steps raise the posterior,
-// and the scaling removes the otherwise very slow convergence of the overall scale.
+// Fits Plackett-Luce strengths to the games' rankings: the maximum a posteriori log-strengths by
+// Newton's method with a backtracking line search (the log posterior below is strictly concave,
+// so it converges quadratically: a handful of iterations), and bootstraps the ratings over groups
+// (each resample refits from the full-data estimate; a bot none of whose groups was drawn gets its
+// prior-only strength in that resample). Each iteration solves an n x n system for n bots
+// (Cholesky), cheap for the tens of bots of a tournament. Until 2026-11-24 the fit was Hunter's MM
+// ("MM algorithms for generalized Bradley-Terry models", Ann. Statist. 32(1), 2004), which reaches
+// the same optimum in hundreds of iterations.
 //
 // Model: a game's ranking is built from the top; a tie group G whose members and all lower
 // placed players form the set R contributes prod_{i in G} s_i / (sum_{j in R} s_j)^|G| (the
