@@ -260,13 +260,32 @@ struct Bootstrap {
   // Refits resamples [0, count) of a chunk on options.threads threads into ratings[r].
   void refit_in_parallel(size_t count, const std::vector<std::vector<double>>& times_drawn,
                          std::vector<std::vector<double>>& ratings) const {
+    // Each group's games as (ranking, number of games): a resample's weights are then a sum
+    // over the groups, not over every game (the sums are of whole numbers, so exact either way).
+    std::vector<std::vector<std::pair<int, double>>> group_rankings(
+        static_cast<size_t>(num_groups));
+    for (size_t g = 0; g < rankings.ranking_of.size(); ++g) {
+      auto& entries = group_rankings[static_cast<size_t>(group_of[g])];
+      const int ranking = rankings.ranking_of[g];
+      auto it = std::find_if(entries.begin(), entries.end(),
+                             [&](const auto& e) { return e.first == ranking; });
+      if (it == entries.end()) {
+        entries.push_back({ranking, 1.0});
+      } else {
+        it->second += 1.0;
+      }
+    }
     std::atomic<size_t> next{0};
     auto refit = [&] {
       std::vector<double> resample_weight(rankings.ranked.size());
       for (size_t r = next.fetch_add(1); r < count; r = next.fetch_add(1)) {
         std::fill(resample_weight.begin(), resample_weight.end(), 0.0);
-        for (size_t g = 0; g < rankings.ranking_of.size(); ++g)
-          resample_weight[rankings.ranking_of[g]] += times_drawn[r][group_of[g]];
+        for (size_t k = 0; k < group_rankings.size(); ++k) {
+          const double drawn = times_drawn[r][k];
+          if (drawn == 0.0) continue;
+          for (const auto& [ranking, games] : group_rankings[k])
+            resample_weight[static_cast<size_t>(ranking)] += drawn * games;
+        }
         const FitResult fit =
             fit_plackett_luce(rankings.ranked, resample_weight, num_bots, full_log_strength,
                               options.max_iterations, options.tolerance);

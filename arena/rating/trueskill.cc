@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <numeric>
 #include <utility>
@@ -44,6 +45,21 @@ double norm_ppf(double p) {
     (norm_cdf(mid) < p ? lo : hi) = mid;
   }
   return 0.5 * (lo + hi);
+}
+
+// The draw margin for these parameters. norm_ppf's bisection costs 200 erfc calls, more than the
+// rest of an update, and a tournament passes the same parameters for every game: the last
+// result is kept per thread.
+double draw_margin(const TrueSkillParams& params) {
+  thread_local double last_probability = std::numeric_limits<double>::quiet_NaN();
+  thread_local double last_beta = std::numeric_limits<double>::quiet_NaN();
+  thread_local double last_margin = 0.0;
+  if (params.draw_probability != last_probability || params.beta != last_beta) {
+    last_margin = norm_ppf((params.draw_probability + 1.0) / 2.0) * std::sqrt(2.0) * params.beta;
+    last_probability = params.draw_probability;
+    last_beta = params.beta;
+  }
+  return last_margin;
 }
 
 // phi(x) / Phi(x), the mean shift of a standard normal truncated to (-x, inf). For very negative
@@ -202,8 +218,7 @@ std::vector<TrueSkillRating> trueskill_update(std::span<const TrueSkillRating> r
   const std::vector<size_t> order = rank_order(ranks);
   std::vector<bool> draw(n - 1);
   for (size_t k = 0; k + 1 < n; ++k) draw[k] = ranks[order[k]] == ranks[order[k + 1]];
-  const double margin =
-      norm_ppf((params.draw_probability + 1.0) / 2.0) * std::sqrt(2.0) * params.beta;
+  const double margin = draw_margin(params);
   if (margin <= 0.0 && std::find(draw.begin(), draw.end(), true) != draw.end())
     fail("tied ranks need a draw probability above 0");
 
