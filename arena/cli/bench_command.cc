@@ -17,6 +17,7 @@
 
 #include "bench/bench.h"
 #include "bench/bench_signature.h"
+#include "bench/reference_deal.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "players/bot_specs.h"
@@ -201,6 +202,7 @@ struct BenchRun {
 // 1. Engine.
 struct EngineFigures {
   EngineBench records_off, records_on;
+  EngineAloneBench alone;  // the SDK Game without the referee, against the reference loop
   double clock_ns = 0;
   double clock_ceiling = 0;
 };
@@ -212,6 +214,8 @@ bool measure_engine(const BenchRun& run, EngineFigures* engine, std::string* err
                     (run.dir / "bench.records").string(), &engine->records_on, error)) {
     return false;
   }
+  // Five paired rounds: the engine alone and the minimal loop share each round's conditions.
+  engine->alone = bench_engine_alone(run.plan.engine_seconds / 5, 5);
   const EngineBench& records_off = engine->records_off;
   // The floor that timing every decision puts under a deal on this machine.
   const double clock_ns = clock_read_ns(TscClock(), run.flags.quick ? 100'000 : 10'000'000);
@@ -228,6 +232,11 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
   engine["clock_read_ns"] = figures.clock_ns;
   engine["clock_counter"] = TscClock::uses_counter();
   engine["timed_referee_ceiling_deals_per_second"] = figures.clock_ceiling;
+  const EngineAloneBench& alone = figures.alone;
+  engine["alone_deals_per_cpu_second"] = alone.engine_per_second();
+  engine["reference_deals_per_cpu_second"] = alone.reference_per_second();
+  engine["alone_to_reference"] = {
+      {"median", alone.ratio_median}, {"low", alone.ratio_low}, {"high", alone.ratio_high}};
   for (const auto& [name, bench] : {std::pair{"records_off", &figures.records_off},
                                     std::pair{"records_on", &figures.records_on}}) {
     Json& entry = engine[name] = Json::object();
@@ -247,6 +256,13 @@ void print_engine(const EngineFigures& figures) {
             << fixed(records_off.decisions / records_off.seconds / 1e6, 2) << " M decisions/s)\n"
             << "  records on   " << std::setw(12) << fixed(records_on.deals_per_second(), 0)
             << " deals/s  (" << records_on.deals << " deals)\n"
+            << "  engine alone " << std::setw(12) << fixed(figures.alone.engine_per_second(), 0)
+            << " deals/CPU-s (the SDK Game, standard rules with the pass held, no referee)\n"
+            << "  reference    " << std::setw(12) << fixed(figures.alone.reference_per_second(), 0)
+            << " deals/CPU-s (the minimal bit-set deal, arena/bench/reference_deal.cc)\n"
+            << "  alone / ref. " << std::setw(12) << fixed(figures.alone.ratio_median, 2)
+            << "          (median of 5 paired rounds, " << fixed(figures.alone.ratio_low, 2) << "-"
+            << fixed(figures.alone.ratio_high, 2) << ")\n"
             << "  clock read   " << std::setw(12) << fixed(figures.clock_ns, 1) << " ns       ("
             << (TscClock::uses_counter() ? "time-stamp counter" : "steady_clock")
             << "; a read per decision caps a timed referee at " << fixed(figures.clock_ceiling, 0)

@@ -228,6 +228,7 @@ TEST(CardSetTest, IterationOrderAndNth) {
   ASSERT_EQ(order.size(), 52u);
   EXPECT_EQ(order, AllCards());
   for (int i = 0; i < 52; ++i) EXPECT_EQ(CardSet::full_deck().nth(i), order[i]);
+  static_assert(CardSet(uint64_t{0x1FFF}).nth(12) == Card(Suit::kClubs, Rank::kAce));  // constexpr
 
   // A pseudo-random subset: iteration, nth, lowest and highest agree with a sorted list.
   Rng rng(12345);
@@ -244,8 +245,11 @@ TEST(CardSetTest, IterationOrderAndNth) {
     std::vector<Card> got;
     for (Card card : set) got.push_back(card);
     EXPECT_EQ(got, expected);
-    for (size_t i = 0; i < expected.size(); ++i)
+    for (size_t i = 0; i < expected.size(); ++i) {
+      // nth may take the processor's PDEP path (hearts/bit_dispatch.h); both paths must agree.
       EXPECT_EQ(set.nth(static_cast<int>(i)), expected[i]);
+      EXPECT_EQ(set.nth_portable(static_cast<int>(i)), expected[i]);
+    }
     if (!expected.empty()) {
       EXPECT_EQ(set.lowest(), expected.front());
       EXPECT_EQ(set.highest(), expected.back());

@@ -1505,8 +1505,9 @@ TEST(GamePropertyCoverage, CorePresetsAndKittyVariantsRunForAllPlayerCounts) {
   for (size_t i = 0; i < suns.size(); ++i) EXPECT_TRUE(suns[i]) << "sun " << i;
   // Arnold's stakes, settled once at the game's end, has its own tests (Stakes.*) and sweep.
   for (size_t i = 0; i < settlements.size(); ++i) {
-    if (i != static_cast<size_t>(Settlement::kStakes))
+    if (i != static_cast<size_t>(Settlement::kStakes)) {
       EXPECT_TRUE(settlements[i]) << "settlement " << i;
+    }
   }
 }
 

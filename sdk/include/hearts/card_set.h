@@ -12,7 +12,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
+#include "hearts/bit_dispatch.h"
 #include "hearts/card.h"
 
 namespace hearts {
@@ -64,8 +66,18 @@ class CardSet {
   // Lowest / highest card by id (so by rank within one suit). Precondition: not empty.
   constexpr Card lowest() const { return Card::from_id(std::countr_zero(bits_)); }
   constexpr Card highest() const { return Card::from_id(63 - std::countl_zero(bits_)); }
-  // The n-th card in ascending order (0-based). Precondition: n < size().
+  // The n-th card in ascending order (0-based). Precondition: n < size(). Uses PDEP where the
+  // processor runs it fast (hearts/bit_dispatch.h), else nth_portable.
   constexpr Card nth(int n) const {
+#if defined(__x86_64__)
+    if (!std::is_constant_evaluated() && detail::kFastPdep) {
+      return Card::from_id(detail::nth_set_bit_pdep(bits_, n));
+    }
+#endif
+    return nth_portable(n);
+  }
+  // nth without the processor's bit-deposit instruction: the same card on every machine.
+  constexpr Card nth_portable(int n) const {
     // Skip whole suits by their counts, then clear the lowest cards of the right suit: at most
     // four popcounts and twelve steps, where a plain loop takes up to 51.
     uint64_t bits = bits_;
@@ -80,12 +92,22 @@ class CardSet {
     return Card::from_id(std::countr_zero(bits));
   }
 
-  constexpr Iterator begin() const { return Iterator(bits_); }
-  constexpr Iterator end() const { return Iterator(0); }
+  constexpr Iterator begin() const {
+    return Iterator(bits_);
+  }
+  constexpr Iterator end() const {
+    return Iterator(0);
+  }
 
-  constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
-  constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
-  constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
+  constexpr CardSet operator|(CardSet o) const {
+    return CardSet(bits_ | o.bits_);
+  }
+  constexpr CardSet operator&(CardSet o) const {
+    return CardSet(bits_ & o.bits_);
+  }
+  constexpr CardSet operator-(CardSet o) const {
+    return CardSet(bits_ & ~o.bits_);
+  }
   constexpr CardSet& operator|=(CardSet o) {
     bits_ |= o.bits_;
     return *this;
