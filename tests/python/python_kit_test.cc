@@ -201,4 +201,38 @@ TEST_F(PythonKit, WithoutGeneratedStubsTheKitSaysHowToMakeThem) {
   EXPECT_NE(out.find("python_kit"), std::string::npos) << out;
 }
 
+// `pip install ./python` offline, as python/README.md says: into a venv that sees Debian's grpc,
+// from a copy of the repository's python/ and proto/ (pip builds in the tree it is given), with
+// no package index at all; the installed kit imports with its generated stubs.
+TEST_F(PythonKit, PipInstallsTheKitOfflineIntoAVenvWithSystemSitePackages) {
+  const fs::path repo = dir_ / "repo";
+  fs::create_directories(repo / "python");
+  fs::copy(std::string(HEARTS_SOURCE_DIR) + "/proto", repo / "proto");
+  for (const char* name : {"setup.py", "generate_stubs.py", "blacklady_arena"}) {
+    fs::copy(std::string(HEARTS_SOURCE_DIR) + "/python/" + name, repo / "python" / name,
+             fs::copy_options::recursive);
+  }
+  fs::remove_all(repo / "python" / "blacklady_arena" / "_proto");
+  const fs::path venv = dir_ / "venv";
+  std::string out;
+  ASSERT_EQ(run_shell(kPython + " -m venv --system-site-packages " + venv.string() + " 2>&1", &out),
+            0)
+      << out << "(Debian: apt-get install python3-venv; scripts/setup does)";
+  const int status =
+      run_shell("cd " + repo.string() + " && PIP_NO_INDEX=1 PIP_NO_CACHE_DIR=1 " +
+                    (venv / "bin" / "pip").string() + " install --no-index ./python 2>&1",
+                &out);
+  ASSERT_EQ(status, 0) << out;
+  std::string imported;
+  ASSERT_EQ(run_shell("cd / && " + (venv / "bin" / "python").string() +
+                          " -c 'import blacklady_arena, blacklady_arena._proto.bot_service_pb2 as "
+                          "pb; print(blacklady_arena.__file__); print(pb.Observation.DESCRIPTOR."
+                          "full_name)' 2>&1",
+                      &imported),
+            0)
+      << imported;
+  EXPECT_NE(imported.find((venv / "lib").string()), std::string::npos) << imported;
+  EXPECT_NE(imported.find("hearts.proto.Observation"), std::string::npos) << imported;
+}
+
 }  // namespace
