@@ -5,7 +5,8 @@ class LowestBot(Bot):
     name = "lowest-py"
 
     def choose_pass(self, obs):  # the highest cards it may pass
-        return list(obs.legal)[-obs.pass_plan.count:]
+        cards = list(obs.legal)  # ascending
+        return cards[len(cards) - obs.pass_plan.count:]
 
     def choose_play(self, obs):  # the lowest legal card by id
         return obs.legal.lowest()

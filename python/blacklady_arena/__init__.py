@@ -5,7 +5,8 @@
     class Lowest(Bot):
         name = "lowest-py"
         def choose_pass(self, obs):
-            return list(obs.legal)[-obs.pass_plan.count:]
+            cards = list(obs.legal)  # ascending
+            return cards[len(cards) - obs.pass_plan.count:]
         def choose_play(self, obs):
             return obs.legal.lowest()
 

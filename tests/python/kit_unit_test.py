@@ -107,7 +107,8 @@ class Lowest(Bot):
         return obs.legal.lowest()
 
     def choose_pass(self, obs):
-        return list(obs.legal)[-obs.pass_plan.count:]
+        cards = list(obs.legal)  # ascending
+        return cards[len(cards) - obs.pass_plan.count:]
 
 
 class ServicerTest(unittest.TestCase):

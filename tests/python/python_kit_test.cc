@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -160,6 +162,24 @@ TEST_F(PythonKit, TheTenLineBotOfTheDocsPlaysWithoutViolations) {
   const auto verify = run_arena("verify " + (dir_ / "p.rec").string());
   EXPECT_EQ(verify.exit_code, 0) << verify.out;
   EXPECT_NE(verify.out.find("verified 2 games"), std::string::npos) << verify.out;
+}
+
+// docs/remote-bots.md and python/README.md show minimal_bot.py as it is, so the bot the test
+// above plays is the one the docs print.
+TEST_F(PythonKit, TheDocsShowTheMinimalBotVerbatim) {
+  auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  const std::string bot = read(kExamples + "/minimal_bot.py");
+  ASSERT_FALSE(bot.empty());
+  for (const char* doc : {"/docs/remote-bots.md", "/python/README.md"}) {
+    EXPECT_NE(read(std::string(HEARTS_SOURCE_DIR) + doc).find("```python\n" + bot + "```"),
+              std::string::npos)
+        << doc << " does not show examples/remote_bot_python/minimal_bot.py verbatim";
+  }
 }
 
 // -S drops site-packages, where Debian's grpc lives: the kit must say what is missing and how
