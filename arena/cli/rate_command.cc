@@ -64,6 +64,10 @@ int run_rate(const RateFlags& flags) {
     std::cerr << "arena: note: " << games.size() << " of " << header.scheduled_games()
               << " scheduled games are in these files\n";
   }
+  if (!has_duplicate_groups(header) && flags.bootstrap > 0) {
+    std::cerr << "arena: note: these records have no duplicate groups (not a tournament's): the "
+                 "intervals resample single games\n";
+  }
   Results results;
   ResultsOptions options;
   options.bootstrap_samples = flags.bootstrap;

@@ -103,6 +103,7 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (given(flags, "--sandbox")) config->set_sandbox(v.sandbox());
   if (config->sandbox().empty()) config->set_sandbox("on");
   if (given(flags, "--bot-cpu-seconds")) config->set_bot_cpu_seconds(v.bot_cpu_seconds());
+  if (given(flags, "--bot-log-dir")) config->set_bot_log_dir(v.bot_log_dir());
   if (given(flags, "--shard")) config->set_shard(v.shard());
   if (given(flags, "--bootstrap")) config->set_bootstrap_samples(v.bootstrap_samples());
   if (!config->has_bootstrap_samples()) config->set_bootstrap_samples(1000);
@@ -203,7 +204,12 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   setup->spec_options.sandbox.cpu_seconds = config.bot_cpu_seconds();
   // As for `arena play`: 1024 MB unless the config or --bot-memory-mb says otherwise (0 = none).
   setup->spec_options.memory_limit_mb = config.has_bot_memory_mb() ? config.bot_memory_mb() : 1024;
-  setup->spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
+  // As `arena play --bot-log-dir`; without it the logs stay with the tournament's records.
+  if (!config.bot_log_dir().empty()) {
+    setup->spec_options.log_dir = config.bot_log_dir();
+  } else {
+    setup->spec_options.log_dir = config.out().empty() ? "." : config.out() + "/bot-logs";
+  }
   setup->spec_options.remote.tls_ca_file = config.tls_ca();
   if (!config.token_file().empty() &&
       !read_token_file(config.token_file(), &setup->spec_options.remote.token, error)) {
@@ -291,6 +297,9 @@ void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
   t->add_option_function<int64_t>(
       "--bot-memory-mb", [&v](int64_t x) { v.set_bot_memory_mb(x); },
       "address-space limit of each isolated bot process (default 1024; 0 = none)");
+  t->add_option_function<std::string>(
+      "--bot-log-dir", [&v](const std::string& x) { v.set_bot_log_dir(x); },
+      "where isolated bots' stdout/stderr logs go (default: OUT/bot-logs)");
 }
 
 }  // namespace

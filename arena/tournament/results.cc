@@ -305,14 +305,17 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
     bots_[bot].deals += deals;
   }
   rating::GameResult result;
-  result.group = game.group_key;
+  // Records of `arena play` (no tournament fingerprint) have no duplicate groups: each game is
+  // its own unit of the bootstrap, else every interval would collapse onto its estimate.
+  const uint64_t group = has_duplicate_groups(header_) ? game.group_key : game.game_index;
+  result.group = group;
   for (const BotInGame& entry : entries) {
     const int rank = rank_among_bots(game, seats_of, entries, entry);
     result.players.push_back({entry.bot, rank, entry.points_per_deal});
     auto& groups = group_points_[entry.bot];
-    if (!groups.count(game.group_key)) group_order_[entry.bot].push_back(game.group_key);
-    groups[game.group_key].first += entry.points_per_deal;
-    groups[game.group_key].second += 1;
+    if (!groups.count(group)) group_order_[entry.bot].push_back(group);
+    groups[group].first += entry.points_per_deal;
+    groups[group].second += 1;
   }
   if (!trueskill_failed_) apply_trueskill(result, &trueskill_, &trueskill_failed_);
   rated_.push_back(std::move(result));
@@ -526,6 +529,37 @@ std::string results_text(const Results& r) {
   return text;
 }
 
+namespace {
+
+// "bot 2 of 3 'qsdodger': spec differs ('a.so' vs 'b.so'); file SHA-256 differs too (...)":
+// names alone may match (two builds of one bot), so the message names the fields that differ.
+std::string bot_difference(const pb::RecordsHeader& first, const pb::RecordsHeader& other, int b) {
+  const pb::BotInfo& x = first.bots(b);
+  const pb::BotInfo& y = other.bots(b);
+  std::string text = "bot " + std::to_string(b + 1) + " of " + std::to_string(first.bots_size()) +
+                     " '" + x.name() + "'";
+  std::vector<std::string> parts;
+  auto differs = [&parts](const std::string& field, const std::string& lhs,
+                          const std::string& rhs) {
+    if (lhs != rhs) parts.push_back(field + " differs ('" + lhs + "' vs '" + rhs + "')");
+  };
+  differs("name", x.name(), y.name());
+  differs("spec", x.spec(), y.spec());
+  differs("version", x.version(), y.version());
+  // A hash is 64 hex digits: the first 12 tell two builds apart.
+  auto short_hash = [](const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "…" : h; };
+  differs("file SHA-256", short_hash(x.file_sha256()), short_hash(y.file_sha256()));
+  differs("transport", x.transport(), y.transport());
+  for (size_t k = 0; k < parts.size(); ++k) text += (k == 0 ? ": " : "; ") + parts[k];
+  return text;
+}
+
+}  // namespace
+
+bool has_duplicate_groups(const pb::RecordsHeader& header) {
+  return !header.tournament_fingerprint().empty();
+}
+
 bool headers_compatible(const pb::RecordsHeader& first, const pb::RecordsHeader& other,
                         std::string* error) {
   using google::protobuf::util::MessageDifferencer;
@@ -540,8 +574,7 @@ bool headers_compatible(const pb::RecordsHeader& first, const pb::RecordsHeader&
   for (int b = 0; b < first.bots_size(); ++b) {
     if (first.bots(b).name() != other.bots(b).name() ||
         first.bots(b).spec() != other.bots(b).spec()) {
-      *error =
-          "they list different bots (" + first.bots(b).name() + " vs " + other.bots(b).name() + ")";
+      *error = "they list different bots: " + bot_difference(first, other, b);
       return false;
     }
   }

@@ -153,6 +153,10 @@ Json results_json(const Results& results);
 // The leaderboard and head-to-head table as text.
 std::string results_text(const Results& results);
 
+// Whether the records' games come in duplicate groups (a tournament's, which has a fingerprint).
+// Without them (`arena play`, imports) the bootstrap resamples single games instead.
+bool has_duplicate_groups(const hearts::proto::RecordsHeader& header);
+
 // Checks that the headers of several records files describe one tournament (same rules, bots
 // and fingerprint); false with *error saying what differs.
 bool headers_compatible(const hearts::proto::RecordsHeader& first,

@@ -5,19 +5,21 @@
 # seat is reported under the bot's own name with no violations, then stop the server with SIGTERM
 # and check that it exits with status 0.
 #
-#   remote_examples_test.sh ARENA_BINARY REMOTE_BOT_CPP_BINARY SOURCE_DIR
+#   remote_examples_test.sh ARENA_BINARY REMOTE_BOT_CPP_BINARY SOURCE_DIR PYTHON_KIT_DIR
 #
 # The Python example runs with /usr/bin/python3 (Debian's, with python3-grpcio), or with
-# $HEARTS_TEST_PYTHON; its stubs are generated into a temporary folder.
+# $HEARTS_TEST_PYTHON, and the Python bot kit from PYTHON_KIT_DIR (build/python, assembled by the
+# python_kit target) on PYTHONPATH.
 set -euo pipefail
 
-if [[ $# -ne 3 ]]; then
-  echo "usage: $0 ARENA_BINARY REMOTE_BOT_CPP_BINARY SOURCE_DIR" >&2
+if [[ $# -ne 4 ]]; then
+  echo "usage: $0 ARENA_BINARY REMOTE_BOT_CPP_BINARY SOURCE_DIR PYTHON_KIT_DIR" >&2
   exit 2
 fi
 arena=$1
 cpp_bot=$2
 source_dir=$3
+kit_dir=$4
 python=${HEARTS_TEST_PYTHON:-/usr/bin/python3}
 
 work=$(mktemp -d)
@@ -138,9 +140,9 @@ if ! "$python" -c 'import grpc' 2>/dev/null; then
     "HEARTS_TEST_PYTHON to a Python that has grpcio"
 fi
 python_dir="$source_dir/examples/remote_bot_python"
-timeout 120 "$python_dir/generate_stubs.sh" "$work/gen" >/dev/null ||
-  fail "generate_stubs.sh failed"
-start_server remote_bot_python env HEARTS_PY_STUBS="$work/gen" PYTHONDONTWRITEBYTECODE=1 \
+[[ -f $kit_dir/blacklady_arena/_proto/bot_service_pb2.py ]] ||
+  fail "no Python bot kit in $kit_dir (build the python_kit target)"
+start_server remote_bot_python env PYTHONPATH="$kit_dir" PYTHONDONTWRITEBYTECODE=1 \
   "$python" -u "$python_dir/bot.py" --listen 127.0.0.1:0
 play_against remote_bot_python pyduck
 stop_server remote_bot_python

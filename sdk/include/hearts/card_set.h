@@ -7,8 +7,10 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,18 +23,33 @@ namespace hearts {
 
 class CardSet {
  public:
+  // A std::forward_iterator over the cards in ascending id order. It yields cards by value (a
+  // set holds bits, not Card objects), so `reference` is Card; a default-constructed iterator
+  // equals end().
   class Iterator {
    public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Card;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = Card;
+
+    constexpr Iterator() = default;
     constexpr explicit Iterator(uint64_t bits) : bits_(bits) {}
     constexpr Card operator*() const { return Card::from_id(std::countr_zero(bits_)); }
     constexpr Iterator& operator++() {
       bits_ &= bits_ - 1;
       return *this;
     }
+    constexpr Iterator operator++(int) {
+      Iterator before = *this;
+      ++*this;
+      return before;
+    }
     constexpr bool operator==(const Iterator&) const = default;
 
    private:
-    uint64_t bits_;
+    uint64_t bits_ = 0;
   };
 
   constexpr CardSet() = default;
