@@ -310,9 +310,8 @@ int play_series(const Series& series, const hearts::CompiledRules& compiled, Rec
     if (std::string error; !seat_players(seat_sources, compiled, game_seed, &players, &error)) {
       return fail(error);
     }
-    const GameOutcome outcome = referee->play_game(game_seed, static_cast<uint32_t>(g),
-                                                   players.seats,
-                                                   writer || report ? &record : nullptr);
+    const GameOutcome outcome = referee->play_game(
+        game_seed, static_cast<uint32_t>(g), players.seats, writer || report ? &record : nullptr);
     if (outcome.unavailable_seat >= 0 &&
         stop_for_unavailable(series, g, outcome.unavailable_seat, writer, &announced)) {
       progress->finish();
@@ -451,8 +450,8 @@ int run_play(const PlayFlags& flags) {
     report = std::make_unique<LiveReport>(flags.report);
     report->start(records_header(flags, rules, sources));
   }
-  if (const int code = play_series(series, compiled, writer.get(), report.get(), &referee,
-                                   &progress, &tally);
+  if (const int code =
+          play_series(series, compiled, writer.get(), report.get(), &referee, &progress, &tally);
       code != 0) {
     return code;
   }

@@ -70,9 +70,10 @@ void add_report_command(CLI::App& app, int* exit_code) {
       "report",
       "an HTML report and replay viewer of records (a static folder that opens from file://: "
       "leaderboard, head to head, ratings over the games, game list, card-table replays)");
-  report->add_option("inputs", flags->inputs,
-                     "records files, or a tournament's --out folder (its records and "
-                     "results.json)")
+  report
+      ->add_option("inputs", flags->inputs,
+                   "records files, or a tournament's --out folder (its records and "
+                   "results.json)")
       ->required();
   report->add_option("--out", flags->out, "the report folder to write (open its index.html)")
       ->required();

@@ -102,7 +102,7 @@ Json tricks(const pb::DealRecord& deal, const hearts::CompiledRules& rules, int 
       const int card = deal.plays(i).card();
       if (card >= 0 && card < 64) points += rules.card_points[card];
     }
-    const int winner = end - start < size            ? -2
+    const int winner = end - start < size              ? -2
                        : t < deal.trick_winners_size() ? deal.trick_winners(t)
                                                        : -2;
     out.push_back(Json::array({start, end - start, winner, points}));
@@ -115,7 +115,8 @@ Json deal_view(const pb::DealRecord& deal, const hearts::CompiledRules& rules, i
   const hearts::PassPlan plan = plan_of(deal.pass_plan());
   std::vector<std::vector<int>> dealt;
   for (int s = 0; s < deal.hands_size(); ++s) {
-    dealt.push_back(card_list(deal.hands(s), s < deal.hands_twice_size() ? deal.hands_twice(s) : 0));
+    dealt.push_back(
+        card_list(deal.hands(s), s < deal.hands_twice_size() ? deal.hands_twice(s) : 0));
   }
   Json view = Json::object();
   view["pass"] = hearts::describe(plan, n);
@@ -155,8 +156,7 @@ bool record_from_view_json(const Json& view, pb::GameRecord* game, std::string* 
     *error = "the game's data has no \"record\"";
     return false;
   }
-  const auto status =
-      google::protobuf::util::JsonStringToMessage(view["record"].dump(), game, {});
+  const auto status = google::protobuf::util::JsonStringToMessage(view["record"].dump(), game, {});
   if (!status.ok()) {
     *error = "the game's record does not parse: " + std::string(status.message());
     return false;

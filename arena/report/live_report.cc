@@ -33,8 +33,8 @@ void LiveReport::game_written(const std::string& encoded) {
                                             static_cast<int>(encoded.size()));
   uint32_t size = 0;
   pb::GameRecord game;
-  if (!in.ReadVarint32(&size) || !game.ParseFromArray(encoded.data() + in.CurrentPosition(),
-                                                      static_cast<int>(size))) {
+  if (!in.ReadVarint32(&size) ||
+      !game.ParseFromArray(encoded.data() + in.CurrentPosition(), static_cast<int>(size))) {
     if (error_.empty()) error_ = "report: a game written to the records does not parse";
     return;
   }

@@ -13,7 +13,9 @@ namespace pb = hearts::proto;
 
 constexpr size_t kMaxHistoryPoints = 512;
 
-double rounded(double value, double scale) { return std::round(value * scale) / scale; }
+double rounded(double value, double scale) {
+  return std::round(value * scale) / scale;
+}
 
 Json bots_json(const pb::RecordsHeader& header) {
   Json bots = Json::array();

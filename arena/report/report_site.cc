@@ -99,7 +99,8 @@ std::string report_game_path(long long number) {
 }
 
 bool ReportSite::write_assets(std::string* error) const {
-  if (!make_folder(fs::path(dir_) / "games", error) || !make_folder(fs::path(dir_) / "data", error)) {
+  if (!make_folder(fs::path(dir_) / "games", error) ||
+      !make_folder(fs::path(dir_) / "data", error)) {
     return false;
   }
   for (const ReportAsset& asset : report_assets()) {

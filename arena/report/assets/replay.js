@@ -57,9 +57,14 @@ var Replay = (function () {
     return hands.map(function (h) { return h.sort(function (a, b) { return a - b; }); });
   }
 
+  // Where seat s sits, in % of the table; `radius` 0..1 of the way out. Seat 0 at the bottom,
+  // then clockwise. A narrow (phone) table is tall: the side seats stay inside its edges.
   function seatPlace(s, n, radius) {
-    var angle = Math.PI / 2 + 2 * Math.PI * s / n;  // seat 0 at the bottom, then clockwise
-    return [50 + radius * Math.cos(angle), 50 + radius * Math.sin(angle) * 0.92];
+    var angle = Math.PI / 2 + 2 * Math.PI * s / n;
+    var narrow = document.getElementById('table').clientWidth < 640;
+    var rx = narrow ? 32 : 36, ry = narrow ? 40 : 33;
+    if (radius < 0.5) { rx = narrow ? 10 : 15; ry = narrow ? 14 : 14; radius = 1; }  // a trick
+    return [50 + radius * rx * Math.cos(angle), 50 + radius * ry * Math.sin(angle)];
   }
 
   function render() {
@@ -87,7 +92,7 @@ var Replay = (function () {
     var arrows = svg('svg', { class: 'arrows', viewBox: '0 0 100 100', preserveAspectRatio: 'none' });
     table.appendChild(arrows);
     for (s = 0; s < n; ++s) {
-      var place = seatPlace(s, n, n > 6 ? 38 : 36);
+      var place = seatPlace(s, n, 1);
       var box = el('div', { class: 'seat', 'data-seat': String(s) });
       box.style.left = place[0] + '%';
       box.style.top = place[1] + '%';
@@ -119,7 +124,7 @@ var Replay = (function () {
     if (step.kind === 'pass') drawArrows(arrows, dview, n);
     if (tr) {
       for (var p = tr[0]; p <= step.play; ++p) {
-        var play = deal.plays[p], ps = num(play.seat), at = seatPlace(ps, n, 15);
+        var play = deal.plays[p], ps = num(play.seat), at = seatPlace(ps, n, 0.42);
         var node = el('div', { class: 'trick-card' + (trickDone && tr[2] === ps ? ' win' : ''),
                                 'data-seat': String(ps) }, [cardNode(play.card)]);
         node.style.left = at[0] + '%';
@@ -145,7 +150,7 @@ var Replay = (function () {
       var key = m[0] + '>' + m[1];
       if (seen[key]) return;
       seen[key] = true;
-      var a = seatPlace(m[0], n, 24), b = m[1] >= 0 ? seatPlace(m[1], n, 24) : [50, 50];
+      var a = seatPlace(m[0], n, 0.66), b = m[1] >= 0 ? seatPlace(m[1], n, 0.66) : [50, 50];
       box.appendChild(svg('line', { x1: a[0], y1: a[1], x2: b[0] * 0.9 + a[0] * 0.1,
         y2: b[1] * 0.9 + a[1] * 0.1, stroke: '#ffd43b', 'stroke-width': 0.8,
         'marker-end': 'url(#head)', 'data-from': m[0], 'data-to': m[1] }));
@@ -162,7 +167,7 @@ var Replay = (function () {
       var play = deal.plays[step.play];
       var line = prefix + 'trick ' + (trick + 1) + ', card ' + (step.play - tr[0] + 1) + ': seat ' +
         num(play.seat) + ' plays ' + cardText(play.card);
-      if (trickDone) line += tr[2] >= 0 ? ' · seat ' + tr[2] + ' takes ' + tr[3] + ' points' :
+      if (trickDone) line += tr[2] >= 0 ? ' · seat ' + tr[2] + ' takes ' + tr[3] + (Math.abs(tr[3]) === 1 ? ' point' : ' points') :
         tr[2] === -1 ? ' · void trick' : '';
       text.textContent = line;
     }
@@ -300,6 +305,10 @@ var Replay = (function () {
     document.getElementById('prev-deal').onclick = function () { stop(); go(cur.deal - 1, 0); };
     document.getElementById('next-game').onclick = function () { location.hash = '#game=' + (cur.number + 1); };
     document.getElementById('prev-game').onclick = function () { if (cur.number > 1) location.hash = '#game=' + (cur.number - 1); };
+    // Seats are placed for the table's width: a phone turned round gets them placed anew.
+    window.addEventListener('resize', function () {
+      if (!document.getElementById('replay').hidden && cur.data) render();
+    });
     document.addEventListener('keydown', function (e) {
       if (document.getElementById('replay').hidden || !cur.data) return;
       if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) return;
