@@ -134,21 +134,21 @@ Json deal_view(const pb::DealRecord& deal, const hearts::CompiledRules& rules, i
 
 }  // namespace
 
-Json game_view_json(const pb::GameRecord& game, const hearts::CompiledRules& rules) {
+std::string game_view_text(const pb::GameRecord& game, const hearts::CompiledRules& rules) {
   google::protobuf::util::JsonPrintOptions options;
-  options.preserve_proto_field_names = true;  // the names of proto/records.proto and its docs
-  options.always_print_primitive_fields = true;
+  // The names of proto/records.proto and its docs; fields at their defaults (0, empty) are
+  // left out, as protobuf's JSON mapping allows: it halves a game's file.
+  options.preserve_proto_field_names = true;
   std::string record;
   (void)google::protobuf::util::MessageToJsonString(game, &record, options);  // cannot fail
-  Json out = Json::object();
-  out["record"] = Json::parse(record);
-  Json& view = out["view"] = Json::object();
+  Json view = Json::object();
   view["game"] = report_game_number(game.game_index());
   const int n = game.seat_bots_size() > 0 ? game.seat_bots_size() : rules.rules.num_players;
   view["players"] = n;
   Json& deals = view["deals"] = Json::array();
   for (const pb::DealRecord& deal : game.deals()) deals.push_back(deal_view(deal, rules, n));
-  return out;
+  // The record's text as protobuf prints it: parsing and printing it again would double the cost.
+  return "{\"record\":" + record + ",\"view\":" + dump_json(view, -1) + "}";
 }
 
 bool record_from_view_json(const Json& view, pb::GameRecord* game, std::string* error) {

@@ -1,5 +1,6 @@
 // One game as the replay viewer reads it: the record itself (protobuf's JSON mapping, field names
-// as in proto/records.proto, so it reads back into the same GameRecord) and a "view" of what the
+// as in proto/records.proto, fields at their defaults left out, so it reads back into the same
+// GameRecord) and a "view" of what the
 // viewer would otherwise have to know the rules for: each deal's hands as dealt and after the
 // passes, where each passed card went, the tricks with their winners and points, and the pass
 // plan in words.
@@ -15,8 +16,10 @@
 
 namespace arena {
 
-// {"record": ..., "view": ...} for one game. `rules` are the header's, compiled.
-Json game_view_json(const hearts::proto::GameRecord& game, const hearts::CompiledRules& rules);
+// {"record": ..., "view": ...} for one game as compact JSON text. `rules` are the header's,
+// compiled.
+std::string game_view_text(const hearts::proto::GameRecord& game,
+                           const hearts::CompiledRules& rules);
 
 // The record of game_view_json's "record" part, read back; false with *error if it does not parse.
 bool record_from_view_json(const Json& view, hearts::proto::GameRecord* game, std::string* error);

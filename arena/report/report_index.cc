@@ -82,17 +82,33 @@ Json rules_json(const pb::RulesSpec& spec) {
 
 ReportIndex::ReportIndex(const pb::RecordsHeader& header) : header_(header), builder_(header) {}
 
-bool ReportIndex::add(const pb::GameRecord& game, std::string* error) {
-  if (!builder_.add(summarize_game(game), error)) return false;
-  players_ = game.seat_bots_size();
-  numbers_.push_back(report_game_number(game.game_index()));
+ReportRow ReportIndex::row_of(const pb::GameRecord& game) {
+  ReportRow row;
+  row.summary = summarize_game(game);
+  row.number = report_game_number(game.game_index());
   for (int s = 0; s < game.seat_bots_size(); ++s) {
-    seat_bots_.push_back(game.seat_bots(s));
-    final_scores_.push_back(s < game.final_scores_size() ? game.final_scores(s) : 0);
-    ranks_.push_back(s < game.ranks_size() ? game.ranks(s) : 0);
+    row.seat_bots.push_back(game.seat_bots(s));
+    row.final_scores.push_back(s < game.final_scores_size() ? game.final_scores(s) : 0);
+    row.ranks.push_back(s < game.ranks_size() ? game.ranks(s) : 0);
   }
-  violations_.push_back(game.violations_size());
-  deals_.push_back(game.deals_size());
+  row.violations = game.violations_size();
+  row.deals = game.deals_size();
+  return row;
+}
+
+bool ReportIndex::add(const pb::GameRecord& game, std::string* error) {
+  return add(row_of(game), error);
+}
+
+bool ReportIndex::add(const ReportRow& row, std::string* error) {
+  if (!builder_.add(row.summary, error)) return false;
+  players_ = static_cast<int>(row.seat_bots.size());
+  numbers_.push_back(row.number);
+  seat_bots_.insert(seat_bots_.end(), row.seat_bots.begin(), row.seat_bots.end());
+  final_scores_.insert(final_scores_.end(), row.final_scores.begin(), row.final_scores.end());
+  ranks_.insert(ranks_.end(), row.ranks.begin(), row.ranks.end());
+  violations_.push_back(row.violations);
+  deals_.push_back(row.deals);
   if (numbers_.size() % static_cast<size_t>(stride_) == 0) note_trueskill();
   return true;
 }

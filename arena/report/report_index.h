@@ -17,6 +17,14 @@
 
 namespace arena {
 
+// What the index keeps of one game: its results summary and its line in the game list.
+struct ReportRow {
+  GameSummary summary;
+  long long number = 0;  // report_game_number
+  std::vector<int> seat_bots, final_scores, ranks;
+  int violations = 0, deals = 0;
+};
+
 class ReportIndex {
  public:
   explicit ReportIndex(const hearts::proto::RecordsHeader& header);
@@ -24,6 +32,9 @@ class ReportIndex {
   // Adds the next game in schedule order. False with *error if it does not fit the header (as
   // ResultsBuilder::add); add nothing more after that.
   bool add(const hearts::proto::GameRecord& game, std::string* error);
+  bool add(const ReportRow& row, std::string* error);
+  // A game's row, so that games read out of order can be sorted before they are added.
+  static ReportRow row_of(const hearts::proto::GameRecord& game);
   size_t games() const { return numbers_.size(); }
 
   // results.json for the games so far (results_json of the builder's results).

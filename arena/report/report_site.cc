@@ -53,31 +53,44 @@ bool make_folder(const fs::path& dir, std::string* error) {
   return true;
 }
 
-// Reads every file's games into *games (sorted by game index) and the first file's header.
-bool read_all(const std::vector<std::string>& files, pb::RecordsHeader* header,
-              std::vector<pb::GameRecord>* games, std::string* error) {
-  std::set<uint32_t> seen;
-  for (size_t i = 0; i < files.size(); ++i) {
-    RecordsFile file;
-    if (!read_records(files[i], &file, error)) return false;
-    if (!file.torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", file.torn.c_str());
-    if (i == 0) {
-      *header = file.header;
-    } else if (!headers_compatible(*header, file.header, error)) {
-      *error = files[0] + " and " + files[i] + " cannot be reported together: " + *error;
+// Reads every file game by game (never all of them parsed at once): writes each game's script
+// and keeps its row in *rows, sorted by game number at the end (shards interleave). *header is
+// the first file's.
+bool read_and_write_games(const std::vector<std::string>& files, const ReportSite& site,
+                          pb::RecordsHeader* header, std::vector<ReportRow>* rows,
+                          std::string* error) {
+  std::set<long long> seen;
+  hearts::CompiledRules rules;
+  std::string failure;
+  for (size_t i = 0; i < files.size() && failure.empty(); ++i) {
+    const auto on_header = [&](const pb::RecordsHeader& read) {
+      if (i == 0) {
+        *header = read;
+        return header_rules(*header, &rules, &failure);
+      }
+      if (headers_compatible(*header, read, &failure)) return true;
+      failure = files[0] + " and " + files[i] + " cannot be reported together: " + failure;
       return false;
-    }
-    for (pb::GameRecord& game : file.games) {
-      if (!seen.insert(game.game_index()).second) {
-        *error = files[i] + ": game " + std::to_string(game.game_index() + 1) +
-                 " appears twice in the files";
+    };
+    const auto on_game = [&](pb::GameRecord& game) {
+      ReportRow row = ReportIndex::row_of(game);
+      if (!seen.insert(row.number).second) {
+        failure = files[i] + ": game " + std::to_string(row.number) + " appears twice in the files";
         return false;
       }
-      games->push_back(std::move(game));
-    }
+      rows->push_back(std::move(row));
+      return site.write_game(game, rules, &failure);
+    };
+    std::string torn;
+    if (!for_each_record(files[i], on_header, on_game, &torn, error)) return false;
+    if (!torn.empty()) std::fprintf(stderr, "arena: warning: %s\n", torn.c_str());
   }
-  std::sort(games->begin(), games->end(),
-            [](const auto& a, const auto& b) { return a.game_index() < b.game_index(); });
+  if (!failure.empty()) {
+    *error = failure;
+    return false;
+  }
+  std::sort(rows->begin(), rows->end(),
+            [](const ReportRow& a, const ReportRow& b) { return a.number < b.number; });
   return true;
 }
 
@@ -114,8 +127,8 @@ bool ReportSite::write_assets(std::string* error) const {
 bool ReportSite::write_game(const pb::GameRecord& game, const hearts::CompiledRules& rules,
                             std::string* error) const {
   const long long number = report_game_number(game.game_index());
-  const std::string script = "BLA.game(" + std::to_string(number) + ", " +
-                             dump_json(game_view_json(game, rules), -1) + ");\n";
+  const std::string script =
+      "BLA.game(" + std::to_string(number) + ", " + game_view_text(game, rules) + ");\n";
   return replace_file(fs::path(dir_) / report_game_path(number), script, error);
 }
 
@@ -161,21 +174,19 @@ bool report_results(const ReportIndex& index, const ReportOptions& options, Json
 
 bool write_report(const std::vector<std::string>& files, const std::string& out_dir,
                   const ReportOptions& options, std::string* summary, std::string* error) {
-  pb::RecordsHeader header;
-  std::vector<pb::GameRecord> games;
-  if (!read_all(files, &header, &games, error)) return false;
-  hearts::CompiledRules rules;
-  if (!header_rules(header, &rules, error)) return false;
   const ReportSite site(out_dir);
   if (!site.write_assets(error)) return false;
+  pb::RecordsHeader header;
+  std::vector<ReportRow> rows;
+  if (!read_and_write_games(files, site, &header, &rows, error)) return false;
   ReportIndex index(header);
-  for (const pb::GameRecord& game : games) {
-    if (!index.add(game, error) || !site.write_game(game, rules, error)) return false;
+  for (const ReportRow& row : rows) {
+    if (!index.add(row, error)) return false;
   }
   Json results;
   if (!report_results(index, options, &results, error)) return false;
   if (!site.write_index(index, results, false, error)) return false;
-  *summary = "report of " + count_of(static_cast<long long>(games.size()), "game") + " in " +
+  *summary = "report of " + count_of(static_cast<long long>(rows.size()), "game") + " in " +
              (fs::path(out_dir) / "index.html").string();
   return true;
 }

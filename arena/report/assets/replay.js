@@ -25,6 +25,30 @@ var Replay = (function () {
   }
   function num(v) { return v === undefined || v === null ? 0 : Number(v); }
 
+  // Protobuf's JSON leaves out fields at their defaults: give the lists the viewer reads.
+  function withDefaults(record) {
+    function lists(object, names) {
+      names.forEach(function (name) { if (!object[name]) object[name] = []; });
+    }
+    lists(record, ['seat_bots', 'deals', 'violations', 'final_scores', 'ranks', 'forfeited']);
+    record.deals.forEach(function (deal) {
+      lists(deal, ['hands', 'passes', 'plays', 'trick_winners', 'points_taken', 'deal_scores',
+                   'scores_after']);
+      deal.plays.forEach(function (play) {
+        lists(play, ['drawn']);
+        play.seat = num(play.seat);
+        play.card = num(play.card);  // the two of clubs is card 0, left out like any 0
+      });
+      deal.passes.forEach(function (pass) { pass.seat = num(pass.seat); lists(pass, ['cards']); });
+    });
+    record.violations.forEach(function (v) {
+      if (v.kind === undefined) v.kind = 'UNKNOWN';
+      if (v.detail === undefined) v.detail = '';
+      if (v.bot === undefined) v.bot = '';
+    });
+    return record;
+  }
+
   // The steps of deal d: dealt, pass (if cards moved), one per card played, end.
   function steps(d) {
     var deal = cur.data.record.deals[d], view = cur.data.view.deals[d], out = [{ kind: 'dealt' }];
@@ -196,7 +220,7 @@ var Replay = (function () {
     wrap.appendChild(table);
     box.appendChild(wrap);
     var notes = [];
-    if (step.kind === 'end' && num(deal.moon_shooter) >= 0) notes.push('seat ' + deal.moon_shooter + ' shot the moon');
+    if (step.kind === 'end' && num(deal.moon_shooter) >= 0) notes.push('seat ' + num(deal.moon_shooter) + ' shot the moon');
     if (dview.kitty.length) notes.push('kitty: ' + dview.kitty.map(cardText).join(' ') + ' (' + dview.kitty_points + ' points, to the first trick)');
     if (notes.length) box.appendChild(el('p', { class: 'muted', text: notes.join(' · ') }));
   }
@@ -287,8 +311,8 @@ var Replay = (function () {
       if (cur.number !== number) stop();
       cur.number = number;
       cur.data = data;
-      var rec = data.record;
-      title.textContent = 'game ' + number + ' · seed ' + rec.seed + (rec.table !== undefined ? ' · table ' + rec.table : '');
+      var rec = withDefaults(data.record);
+      title.textContent = 'game ' + number + ' · seed ' + (rec.seed || 0) + ' · table ' + num(rec.table);
       cur.deal = Math.max(0, Math.min(rec.deals.length - 1, Number(p.deal || 1) - 1));
       if (!rec.deals.length) { document.getElementById('table').textContent = 'no deals recorded'; return; }
       cur.step = stepFromParams(p);
