@@ -22,9 +22,16 @@ void LiveReport::start(const pb::RecordsHeader& header) {
 
 void LiveReport::started(const pb::RecordsHeader& header, const std::string& records_path) {
   start(header);
-  RecordsFile file;
-  if (!error_.empty() || !read_records(records_path, &file, &error_)) return;
-  for (const pb::GameRecord& game : file.games) add_game(game);
+  if (!error_.empty()) return;
+  // A resumed run's games, one at a time (the file may hold many).
+  std::string torn;
+  (void)for_each_record(
+      records_path, [](const pb::RecordsHeader&) { return true; },
+      [this](pb::GameRecord& game) {
+        add_game(game);
+        return error_.empty();
+      },
+      &torn, &error_);
 }
 
 void LiveReport::game_written(const std::string& encoded) {

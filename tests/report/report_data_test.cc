@@ -156,6 +156,19 @@ TEST_F(ReportDataTest, HandsAfterThePassAreTheDealtOnesMovedAsPassed) {
   }
 }
 
+TEST_F(ReportDataTest, AResumedTournamentsReportStartsWithTheGamesAlreadyPlayed) {
+  const fs::path out = tournament();  // every game played, no report
+  ASSERT_FALSE(fs::exists(out / "report"));
+  const fs::path again = tournament("--report");  // resumes: nothing left to play
+  const Json index = script_data(again / "report" / "data" / "index.js");
+  const Json results = read_json(again / "results.json");
+  EXPECT_EQ(index["results"], results);
+  EXPECT_EQ(index["games"], results["games"]);
+  EXPECT_EQ(script_data(again / "report" / "data" / "games.js")["number"].size(),
+            results["games"].get<size_t>());
+  EXPECT_TRUE(fs::exists(again / "report" / arena::report_game_path(results["games"])));
+}
+
 TEST_F(ReportDataTest, PlayReportHoldsEveryGameOfItsRecords) {
   const fs::path records_path = dir_ / "play.rec";
   const auto run = arena_test::run_arena(
