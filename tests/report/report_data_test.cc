@@ -169,6 +169,48 @@ TEST_F(ReportDataTest, AResumedTournamentsReportStartsWithTheGamesAlreadyPlayed)
   EXPECT_TRUE(fs::exists(again / "report" / arena::report_game_path(results["games"])));
 }
 
+TEST_F(ReportDataTest, ShardsMergeIntoOneReportRatedAsArenaRateRatesThem) {
+  const fs::path out = dir_ / "s";
+  std::string files;
+  for (const char* shard : {"1/2", "2/2"}) {
+    const auto run = arena_test::run_arena(
+        "tournament --bots random,lowest,ducker --games 1 --seed 11 --quiet --bootstrap 200 "
+        "--shard " +
+        std::string(shard) + " --out " + out.string());
+    ASSERT_EQ(run.exit_code, 0) << run.out;
+  }
+  files = (out / "records-shard-1-of-2.rec").string() + " " +
+          (out / "records-shard-2-of-2.rec").string();
+  const auto rate = arena_test::run_arena_split("rate --bootstrap 200 --json " + files);
+  ASSERT_EQ(rate.exit_code, 0) << rate.err;
+  const auto report =
+      arena_test::run_arena("report --bootstrap 200 " + files + " --out " + (dir_ / "r").string());
+  ASSERT_EQ(report.exit_code, 0) << report.out;
+  Json shown = script_data(dir_ / "r" / "data" / "index.js")["results"];
+  Json rated = Json::parse(rate.out);
+  shown.erase("timing");
+  rated.erase("timing");
+  EXPECT_EQ(shown, rated);
+  // The game list is in schedule order although the shards interleave.
+  const Json numbers = script_data(dir_ / "r" / "data" / "games.js")["number"];
+  for (size_t g = 0; g < numbers.size(); ++g) EXPECT_EQ(numbers[g], g + 1);
+}
+
+TEST_F(ReportDataTest, ATornRecordsFileGivesTheReportOfItsCompleteGames) {
+  const fs::path out = tournament();
+  const fs::path records = out / "records.rec";
+  arena::RecordsFile whole;
+  std::string error;
+  ASSERT_TRUE(arena::read_records(records.string(), &whole, &error)) << error;
+  fs::resize_file(records, fs::file_size(records) - 10);  // a run killed mid-write
+  const auto run = arena_test::run_arena("report " + records.string() + " --out " +
+                                         (dir_ / "r").string() + " --bootstrap 0");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_NE(run.out.find("warning: records file"), std::string::npos) << run.out;
+  EXPECT_EQ(script_data(dir_ / "r" / "data" / "index.js")["games"], whole.games.size() - 1);
+  EXPECT_FALSE(fs::exists(dir_ / "r" / arena::report_game_path(whole.games.size())));
+}
+
 TEST_F(ReportDataTest, PlayReportHoldsEveryGameOfItsRecords) {
   const fs::path records_path = dir_ / "play.rec";
   const auto run = arena_test::run_arena(
