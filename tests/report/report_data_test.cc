@@ -12,6 +12,7 @@
 
 #include "records/records_io.h"
 #include "report/game_view.h"
+#include "report/live_report.h"
 #include "report/report_site.h"
 #include "report/report_test_support.h"
 #include "support/run_arena.h"
@@ -209,6 +210,33 @@ TEST_F(ReportDataTest, ATornRecordsFileGivesTheReportOfItsCompleteGames) {
   EXPECT_NE(run.out.find("warning: records file"), std::string::npos) << run.out;
   EXPECT_EQ(script_data(dir_ / "r" / "data" / "index.js")["games"], whole.games.size() - 1);
   EXPECT_FALSE(fs::exists(dir_ / "r" / arena::report_game_path(whole.games.size())));
+}
+
+TEST_F(ReportDataTest, ALiveReportRewritesItsIndexAsGamesFinishAndEndsNotLive) {
+  const fs::path out = tournament();
+  arena::RecordsFile records;
+  std::string error;
+  ASSERT_TRUE(arena::read_records((out / "records.rec").string(), &records, &error)) << error;
+  const fs::path live_dir = dir_ / "live";
+  arena::LiveReport live(live_dir.string(), /*seconds=*/0.0);  // every game rewrites the index
+  live.start(records.header);
+  for (size_t g = 0; g < records.games.size(); ++g) {
+    live.add_game(records.games[g]);
+    const Json index = script_data(live_dir / "data" / "index.js");
+    ASSERT_TRUE(index["live"].get<bool>());
+    ASSERT_EQ(index["games"], g + 1);
+    ASSERT_EQ(script_data(live_dir / "data" / "games.js")["number"].size(), g + 1);
+  }
+  arena::ReportOptions options;
+  options.results_path = (out / "results.json").string();
+  ASSERT_TRUE(live.finish(options, &error)) << error;
+  const Json index = script_data(live_dir / "data" / "index.js");
+  EXPECT_FALSE(index["live"].get<bool>());
+  EXPECT_EQ(index["results"], read_json(out / "results.json"));
+  // Files are replaced by renaming a temporary file: none may be left behind.
+  for (const auto& entry : fs::recursive_directory_iterator(live_dir)) {
+    EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << entry.path();
+  }
 }
 
 TEST_F(ReportDataTest, PlayReportHoldsEveryGameOfItsRecords) {
