@@ -16,5 +16,6 @@ void add_serve_command(CLI::App& app, int* exit_code);
 void add_tournament_command(CLI::App& app, int* exit_code);
 void add_rate_command(CLI::App& app, int* exit_code);
 void add_bench_command(CLI::App& app, int* exit_code);
+void add_report_command(CLI::App& app, int* exit_code);
 
 }  // namespace arena

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   arena::add_tournament_command(app, &exit_code);
   arena::add_rate_command(app, &exit_code);
   arena::add_bench_command(app, &exit_code);
+  arena::add_report_command(app, &exit_code);
   app.parse_complete_callback([&log_level] {
     // Logs go to stderr so that stdout stays clean for results and --json.
     spdlog::set_default_logger(spdlog::stderr_color_mt("arena"));

@@ -22,6 +22,7 @@
 #include "players/plugin_loader.h"
 #include "players/shared_token.h"
 #include "records/records_io.h"
+#include "report/live_report.h"
 
 namespace arena {
 namespace {
@@ -51,6 +52,7 @@ struct PlayFlags {
   std::string on_unavailable = "stop";
   bool json = false;
   bool quiet = false;
+  std::string report;  // --report DIR, or empty
 };
 
 struct SeatTotals {
@@ -141,9 +143,9 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
   return true;
 }
 
-// The --out records file with its header written; null with *error if it cannot be created.
-std::unique_ptr<RecordsWriter> open_records(const PlayFlags& flags, const hearts::Rules& rules,
-                                            const BotSources& sources, std::string* error) {
+// The records header of this series (written to --out, shown by --report).
+hearts::proto::RecordsHeader records_header(const PlayFlags& flags, const hearts::Rules& rules,
+                                            const BotSources& sources) {
   hearts::proto::RecordsHeader header;
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(command_line());
@@ -157,7 +159,13 @@ std::unique_ptr<RecordsWriter> open_records(const PlayFlags& flags, const hearts
                                 ? hearts::proto::RecordsHeader::FORFEIT
                                 : hearts::proto::RecordsHeader::STOP);
   header.set_reconnect_window_us(flags.reconnect_ms * 1000);
-  return RecordsWriter::create(flags.out, header, error);
+  return header;
+}
+
+// The --out records file with its header written; null with *error if it cannot be created.
+std::unique_ptr<RecordsWriter> open_records(const PlayFlags& flags, const hearts::Rules& rules,
+                                            const BotSources& sources, std::string* error) {
+  return RecordsWriter::create(flags.out, records_header(flags, rules, sources), error);
 }
 
 RefereeOptions referee_options(const PlayFlags& flags) {
@@ -290,7 +298,7 @@ bool stop_for_unavailable(const Series& series, int g, int seat, const RecordsWr
 // fail()'s exit code (reported while the game's players still exist, as they were before), or
 // kExitBotUnavailable.
 int play_series(const Series& series, const hearts::CompiledRules& compiled, RecordsWriter* writer,
-                Referee* referee, Progress* progress, SeriesTally* tally) {
+                LiveReport* report, Referee* referee, Progress* progress, SeriesTally* tally) {
   const PlayFlags& flags = series.flags;
   std::vector<PlayerSource*> seat_sources;
   for (const auto& source : series.sources) seat_sources.push_back(source.get());
@@ -302,17 +310,18 @@ int play_series(const Series& series, const hearts::CompiledRules& compiled, Rec
     if (std::string error; !seat_players(seat_sources, compiled, game_seed, &players, &error)) {
       return fail(error);
     }
-    const GameOutcome outcome = referee->play_game(game_seed, static_cast<uint32_t>(g),
-                                                   players.seats, writer ? &record : nullptr);
+    const GameOutcome outcome = referee->play_game(
+        game_seed, static_cast<uint32_t>(g), players.seats, writer || report ? &record : nullptr);
     if (outcome.unavailable_seat >= 0 &&
         stop_for_unavailable(series, g, outcome.unavailable_seat, writer, &announced)) {
       progress->finish();
       return kExitBotUnavailable;
     }
-    if (writer) {
+    if (writer || report) {
       for (int s = 0; s < series.n; ++s) record.add_seat_bots(s);
       std::string error;
-      if (!writer->append(record, &error)) return fail(error);
+      if (writer && !writer->append(record, &error)) return fail(error);
+      if (report) report->add_game(record);
     }
     add_game(series, g, game_seed, outcome, tally);
     progress->update(g + 1);
@@ -401,6 +410,13 @@ void print_text_summary(const Series& series, const SeriesTally& tally,
   }
 }
 
+// The --report folder's final index; says where the report is, on stderr (stdout may be JSON).
+bool finish_report(LiveReport& report, const std::string& dir, std::string* error) {
+  if (!report.finish(ReportOptions{}, error)) return false;
+  std::cerr << "report: " << (std::filesystem::path(dir) / "index.html").string() << '\n';
+  return true;
+}
+
 int run_play(const PlayFlags& flags) {
   hearts::Rules rules;
   std::vector<std::string> specs;
@@ -429,11 +445,18 @@ int run_play(const PlayFlags& flags) {
                flags.bots.empty() ? "random bots" : flags.bots);
   std::optional<InterruptNotice> interrupt_notice;
   if (writer) interrupt_notice.emplace("every finished game is in " + writer->path());
-  if (const int code = play_series(series, compiled, writer.get(), &referee, &progress, &tally);
+  std::unique_ptr<LiveReport> report;
+  if (!flags.report.empty()) {
+    report = std::make_unique<LiveReport>(flags.report);
+    report->start(records_header(flags, rules, sources));
+  }
+  if (const int code =
+          play_series(series, compiled, writer.get(), report.get(), &referee, &progress, &tally);
       code != 0) {
     return code;
   }
   progress.finish();
+  if (report && !finish_report(*report, flags.report, &error)) return fail(error);
 
   if (flags.json) {
     print_json_summary(series, &tally);
@@ -512,6 +535,9 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "trust this PEM CA for grpcs:// bots (default: the system's roots)");
   play->add_option("--token-file", flags->token_file,
                    "send the token in this file (one line) to every remote bot, on every call");
+  play->add_option("--report", flags->report,
+                   "keep an HTML report of the games in this folder, updated as they finish "
+                   "(see arena report)");
   play->add_flag("--json", flags->json, "machine-readable output");
   play->add_flag("--quiet", flags->quiet, "print only the summary");
   play->callback([flags, exit_code] { *exit_code = run_play(*flags); });

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "match/unavailable.h"
 #include "players/shared_token.h"
 #include "records/records_io.h"
+#include "report/live_report.h"
 #include "tournament.pb.h"
 #include "tournament/schedule.h"
 #include "tournament/tournament.h"
@@ -30,6 +32,7 @@ struct TournamentFlags {
   bool json = false;
   bool quiet = false;
   CLI::App* command = nullptr;
+  bool report = false;  // --report: keep OUT/report up to date
 };
 
 bool given(const TournamentFlags& flags, const std::string& name) {
@@ -240,7 +243,19 @@ int run(TournamentFlags& flags) {
   if (const std::string bad = config_problem(config); !bad.empty()) return fail(bad);
   TournamentSetup setup;
   if (!make_setup(config, flags, &setup, &error)) return fail(error);
-  return run_tournament(setup);
+  if (!flags.report) return run_tournament(setup);
+  // The report follows the games as they are written, and shows results.json at the end.
+  const std::string dir = (std::filesystem::path(setup.out_dir) / "report").string();
+  LiveReport report(dir);
+  setup.observer = &report;
+  const int code = run_tournament(setup);
+  ReportOptions options;
+  options.bootstrap_samples = setup.bootstrap_samples;
+  options.threads = setup.concurrency;
+  options.results_path = results_path(setup);
+  if (!report.finish(options, &error)) return code != 0 ? code : fail(error);
+  std::cerr << "report: " << (std::filesystem::path(dir) / "index.html").string() << '\n';
+  return code;
 }
 
 // The time limits and the bots' plugins and processes.
@@ -354,6 +369,9 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
       "bootstrap resamples for the intervals (default 1000; 0 = no intervals)");
   t->add_flag("--resume", flags->resume,
               "continue the tournament in --out (also automatic when its records exist)");
+  t->add_flag("--report", flags->report,
+              "keep an HTML report in OUT/report, updated every few seconds as games finish "
+              "(see arena report)");
   t->add_flag("--json", flags->json, "print results.json instead of the leaderboard");
   t->add_flag("--quiet", flags->quiet, "no progress lines");
   t->callback([flags, exit_code] { *exit_code = run(*flags); });

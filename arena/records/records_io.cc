@@ -197,4 +197,39 @@ bool read_records(const std::string& path, RecordsFile* out, std::string* error)
   return true;
 }
 
+bool for_each_record(const std::string& path,
+                     const std::function<bool(const hearts::proto::RecordsHeader&)>& on_header,
+                     const std::function<bool(hearts::proto::GameRecord&)>& on_game,
+                     std::string* torn, std::string* error) {
+  std::string bytes, why;
+  if (!read_whole_file(path, &bytes, &why)) {
+    *error = "records file " + path + ": cannot be read (" + why + ")";
+    return false;
+  }
+  if (bytes.empty()) {
+    *error = "records file " + path + ": empty (not even a header: was the run killed at once?)";
+    return false;
+  }
+  MessageReader reader(bytes);
+  hearts::proto::RecordsHeader header;
+  if (!read_header(reader, path, bytes, &header, error)) return false;
+  torn->clear();
+  if (!on_header(header)) return true;
+  std::string problem;
+  hearts::proto::GameRecord game;
+  for (long long games = 0;; ++games) {
+    const int result = reader.read_one(&game, &problem);
+    if (result == 0) break;
+    if (result < 0) {
+      *torn =
+          "records file " + path + ": " + problem + " after " + count_of(games, "complete game") +
+          "; " +
+          (result == -2 ? "only the games before it can be read" : "the complete games are kept");
+      break;
+    }
+    if (!on_game(game)) break;
+  }
+  return true;
+}
+
 }  // namespace arena

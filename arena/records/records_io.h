@@ -7,6 +7,7 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,5 +61,14 @@ struct RecordsFile {
 // Reads a whole records file. False with *error (naming the file) if it cannot be read at all:
 // missing, not a records file, or a damaged header. A torn tail is not an error: see `torn`.
 bool read_records(const std::string& path, RecordsFile* out, std::string* error);
+
+// As read_records, one game at a time, for files too large to hold parsed (a report of 100,000
+// games): `on_header` gets the header, then `on_game` each complete game in file order (it may
+// move from it). Either returning false stops the reading, and the call still returns true: the
+// callback keeps its own reason. *torn as RecordsFile::torn (a damaged file says so there too).
+bool for_each_record(const std::string& path,
+                     const std::function<bool(const hearts::proto::RecordsHeader&)>& on_header,
+                     const std::function<bool(hearts::proto::GameRecord&)>& on_game,
+                     std::string* torn, std::string* error);
 
 }  // namespace arena

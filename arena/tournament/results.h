@@ -119,6 +119,9 @@ class ResultsBuilder {
   bool add(const GameSummary& game, std::string* error);
   // The results of the games added so far.
   bool results(const ResultsOptions& options, Results* out, std::string* error) const;
+  // TrueSkill by bot after the games added so far, as results() reports it (unless a game was
+  // rejected: then as it stood before that game). For a rating history (arena report).
+  const std::vector<rating::TrueSkillRating>& trueskill() const { return trueskill_; }
 
  private:
   hearts::proto::RecordsHeader header_;

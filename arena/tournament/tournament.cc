@@ -305,6 +305,7 @@ class SchedulePlay {
       std::string write_error;
       const bool ok = writer_.append_encoded(game.encoded, &write_error) &&
                       built_.add(game.summary, &write_error);
+      if (ok && setup_.observer) setup_.observer->game_written(game.encoded);
       if (ok && !setup_.quiet) {
         progress_.update(static_cast<long long>(written_ + 1));
         show_live_leaderboard(written_ + 1);
@@ -478,6 +479,7 @@ int run_tournament(const TournamentSetup& given) {
   if (!open_or_resume_records(setup, path, mine, &header, &writer, &kept, &error)) {
     return fail(error);
   }
+  if (setup.observer) setup.observer->started(header, path);
   // The results take each game as it is written: only summaries are kept, never whole records.
   ResultsBuilder built(header);
   for (const GameSummary& game : kept) {

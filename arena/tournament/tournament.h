@@ -13,8 +13,22 @@
 #include "hearts/rules.h"
 #include "match/referee.h"
 #include "players/bot_specs.h"
+#include "records.pb.h"
 
 namespace arena {
+
+// Told of a run's games as they are written, for a live view (arena report's --report). Called
+// from one thread at a time (the one writing the records), in schedule order; a slow observer
+// slows the run.
+class TournamentObserver {
+ public:
+  virtual ~TournamentObserver() = default;
+  // The records file is open: `header` is the one in it, and a resumed run's games are in it.
+  virtual void started(const hearts::proto::RecordsHeader& header,
+                       const std::string& records_path) = 0;
+  // A game was appended to the records, as `encoded` (RecordsWriter::encode's bytes).
+  virtual void game_written(const std::string& encoded) = 0;
+};
 
 struct TournamentSetup {
   std::string preset = "standard";
@@ -42,6 +56,7 @@ struct TournamentSetup {
   bool quiet = false;         // no progress lines
   bool print_results = true;  // false: write results.json only (arena bench)
   std::string command;
+  TournamentObserver* observer = nullptr;  // not owned; null: none
 };
 
 // Runs (or resumes) the tournament; returns the process exit code. Errors are one line on stderr.
