@@ -173,3 +173,23 @@ TEST(SlamBidE2e, AnInvalidBidFromASandboxedChildIsTheSameViolation) {
 }
 
 }  // namespace
+
+namespace {
+
+// A bot forfeiting at its second invalid bid ends the game in the bidding: the record stops
+// there (bids, no plays) and verifies, the forfeit rule re-played over the bids.
+TEST(SlamBidE2e, AForfeitDuringTheBiddingVerifies) {
+  const std::string out = temp("forfeit.rec");
+  play_and_verify(kPlugins + " --forfeit-after 2 --bots random,badbid,random,random", out, 1);
+  const arena::RecordsFile file = read_or_die(out);
+  ASSERT_EQ(file.games.size(), 1u);
+  const GameRecord& game = file.games[0];
+  ASSERT_EQ(game.forfeited_size(), 1);
+  EXPECT_EQ(game.forfeited(0), 1);
+  const auto& last = game.deals(game.deals_size() - 1);
+  EXPECT_GT(last.slam_bids_size(), 0);
+  EXPECT_EQ(last.plays_size(), 0);
+  EXPECT_EQ(last.slam_bids(last.slam_bids_size() - 1).seat(), 1);
+}
+
+}  // namespace
