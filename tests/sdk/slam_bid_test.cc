@@ -111,6 +111,23 @@ TEST(SlamBidTest, MadeSlamCountsThePartnersTricksAndBothScoreTheMoon) {
   EXPECT_EQ(d.deal_score[3], 0);
 }
 
+// Under old moon (the bid on the standard game) the silent partner is no opponent: the team
+// scores 0 and each other seat the moon total, 26.
+TEST(SlamBidTest, MadeSlamUnderOldMoonPaysOnlyTheOpponents) {
+  Rules rules = SlamRules();
+  rules.bonus_card = CardSet();
+  rules.moon = MoonRule::kOldMoon;
+  Game game = Dealt(rules, PartnerTakesAllHands());
+  Bid(game, {true});
+  PlayLowest(game);
+  const DealResult& d = game.last_deal();
+  EXPECT_TRUE(d.slam_made);
+  EXPECT_EQ(d.deal_score[0], 0);
+  EXPECT_EQ(d.deal_score[1], 0);
+  EXPECT_EQ(d.deal_score[2], 26);
+  EXPECT_EQ(d.deal_score[3], 26);
+}
+
 TEST(SlamBidTest, WithNoBidTheDealIsPlainOmnibus) {
   Game game = Dealt(SlamRules(), PartnerTakesAllHands());
   Bid(game, {false, false, false, false});
