@@ -164,6 +164,8 @@ class Referee::GameRun {
   void apply_moon_choice(int seat, const hearts::Decision& decision, bool answered);
   void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered,
                            const std::string& note);
+  void apply_slam_bid(int seat, const hearts::Decision& decision, bool answered, int64_t think,
+                      const std::string& note);
   void settle_outcome();
   void record_results();
   bool partnership() const { return game_.rules().rules.partnership != hearts::Partnership::kNone; }
@@ -289,6 +291,11 @@ void Referee::GameRun::finish_deal() {
     deal_record_->set_new_moon(result.new_moon);
     deal_record_->set_sun_shooter(result.sun_shooter);
     if (partnership()) deal_record_->set_moon_team(result.moon_team);
+    if (game_.rules().rules.partnership_slam_bid) {
+      deal_record_->set_slam_bidder(result.slam_bidder);
+      deal_record_->set_slam_partner(result.slam_partner);
+      deal_record_->set_slam_made(result.slam_made);
+    }
     record_stock_game_end(result);
   }
   notify_seats(hearts::kNotifyDealEnd, result, true, result.deal_index);
@@ -400,6 +407,9 @@ void Referee::GameRun::decide(Phase phase) {
       break;
     case Phase::kDealerChoice:
       apply_dealer_choice(seat, decision, answered, call.detail);
+      break;
+    case Phase::kSlamBid:
+      apply_slam_bid(seat, decision, answered, think, call.detail);
       break;
     default:
       break;
@@ -579,6 +589,27 @@ void Referee::GameRun::apply_dealer_choice(int seat, const hearts::Decision& dec
                                                static_cast<uint8_t>(referee_.rules_.pass_count)});
   }
   record_plan();
+}
+
+// A slam bid is 0 (decline) or 1 (bid); anything else is a BAD_CHOICE and the fallback declines.
+void Referee::GameRun::apply_slam_bid(int seat, const hearts::Decision& decision, bool answered,
+                                      int64_t think, const std::string& note) {
+  if (answered && decision.slam_bid != 0 && decision.slam_bid != 1) {
+    add_violation(
+        seat, Violation::BAD_CHOICE,
+        note.empty() ? "slam bid " + std::to_string(decision.slam_bid) + " is not 0 or 1" : note,
+        "");
+    answered = false;
+  }
+  const bool bid = answered && decision.slam_bid == 1;
+  if (!answered) ++outcome.seats[seat].fallbacks;
+  (void)game_.bid_slam(bid);
+  if (record_ && deal_record_) {
+    auto* entry = deal_record_->add_slam_bids();
+    entry->set_seat(seat);
+    entry->set_bid(bid);
+    entry->set_think_us(think);
+  }
 }
 
 void Referee::GameRun::finish_game() {

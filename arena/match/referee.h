@@ -6,7 +6,8 @@
 // record and the documented deterministic fallback plays for it (docs/sdk.md "Fallbacks"):
 //   pass: the first `count` passable cards in card order (clubs 2 upwards);
 //   play: the lowest legal card in card order;
-//   dealer's choice: `pass_count` cards to the left;  moon choice: old moon.
+//   dealer's choice: `pass_count` cards to the left;  moon choice: old moon;
+//   slam bid: decline (a bid other than 0 or 1 is a BAD_CHOICE violation).
 // Bots see copies: each call's Observation points into a per-seat buffer (SeatView), never into
 // the game or the results, and the seeds a bot is given are keyed one-way functions of the game
 // seed (BotSeeds), so no bot can learn a hidden card or change a result through them.

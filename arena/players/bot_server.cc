@@ -82,6 +82,22 @@ class BotService final : public pb::Bot::Service {
     return status;
   }
 
+  grpc::Status ChooseSlamBid(grpc::ServerContext* context, const pb::DecisionRequest* request,
+                             pb::SlamBidReply* reply) override {
+    if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;
+    hearts::Decision decision{};
+    grpc::Status status = decide(*request, hearts::Phase::kSlamBid, &decision);
+    if (!status.ok()) return status;
+    // The wire carries a bool: anything but a bid or a decline is the served bot's error.
+    if (decision.slam_bid != 0 && decision.slam_bid != 1) {
+      return grpc::Status(
+          grpc::StatusCode::INTERNAL,
+          "the bot answered slam bid " + std::to_string(decision.slam_bid) + ", not 0 or 1");
+    }
+    reply->set_bid(decision.slam_bid == 1);
+    return status;
+  }
+
   grpc::Status ChoosePassPlan(grpc::ServerContext* context, const pb::DecisionRequest* request,
                               pb::PassPlanReply* reply) override {
     if (grpc::Status refused = check_token(token_, *context); !refused.ok()) return refused;

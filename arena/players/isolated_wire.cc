@@ -85,6 +85,11 @@ std::string check_decision(hearts::Phase phase, const hearts::Decision& decision
                " does not exist";
       }
       return "";
+    case hearts::Phase::kSlamBid:
+      if (decision.slam_bid != 0 && decision.slam_bid != 1) {
+        return "slam bid " + std::to_string(decision.slam_bid) + ", not 0 (decline) or 1 (bid)";
+      }
+      return "";
     default:
       return "";
   }

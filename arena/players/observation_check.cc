@@ -47,6 +47,8 @@ bool phase_fits(int phase, Phase asked) {
       return phase == pb::PHASE_MOON_CHOICE;
     case Phase::kDealerChoice:
       return phase == pb::PHASE_DEALER_CHOICE;
+    case Phase::kSlamBid:
+      return phase == pb::PHASE_SLAM_BID;
     default:
       return pb::DecisionPhase_IsValid(phase);
   }
@@ -114,10 +116,7 @@ class ObservationCheck {
       return fail("seat", text(in_.seat()) + " is not a seat at a table of " + text(n_));
     }
     seat_ = in_.seat();
-    if (in_.has_partner() && in_.partner() != hearts::partner_of(rules_.rules, seat_)) {
-      return fail("partner", text(in_.partner()) + " is not the partner of seat " + text(seat_) +
-                                 " under these rules");
-    }
+    if (!partners()) return false;
     if (in_.deal_index() < 0) return fail("deal_index", text(in_.deal_index()) + " is negative");
     // The dealer of deal 0 sits so that seat 0 is eldest, and the deal passes on in play order.
     const int dealer = (n_ - step() + (in_.deal_index() % n_) * step()) % n_;
@@ -134,6 +133,36 @@ class ObservationCheck {
     if (!phase_fits(in_.phase(), asked_)) {
       return fail("phase", text(in_.phase()) + " is not the phase of this call");
     }
+    return true;
+  }
+
+  // The partner: the rules' (partners opposite), or under a slam bid the bid's pair as this seat
+  // may know it (slam_bidder and slam_partner seats or -1, and partner the other of the two).
+  bool partners() {
+    if (!rules_.rules.partnership_slam_bid) {
+      if (in_.has_slam_bidder() || in_.has_slam_partner()) {
+        return fail("slam_bidder", "set, but these rules have no slam bid");
+      }
+      if (in_.has_partner() && in_.partner() != hearts::partner_of(rules_.rules, seat_)) {
+        return fail("partner", text(in_.partner()) + " is not the partner of seat " + text(seat_) +
+                                   " under these rules");
+      }
+      return true;
+    }
+    const int bidder = in_.has_slam_bidder() ? in_.slam_bidder() : -1;
+    const int silent = in_.has_slam_partner() ? in_.slam_partner() : -1;
+    if (bidder < -1 || bidder >= n_) return fail("slam_bidder", text(bidder) + " is not a seat");
+    if (silent < -1 || silent >= n_ || (silent >= 0 && (bidder < 0 || silent == bidder))) {
+      return fail("slam_partner", text(silent) + " is not a silent partner of " + text(bidder));
+    }
+    int partner = -1;
+    if (silent >= 0 && seat_ == silent) partner = bidder;
+    if (silent >= 0 && seat_ == bidder) partner = silent;
+    if (in_.has_partner() && in_.partner() != partner) {
+      return fail("partner", text(in_.partner()) + " is not the slam bid's partner of seat " +
+                                 text(seat_) + " (" + text(partner) + ")");
+    }
+    if (asked_ == Phase::kSlamBid && bidder >= 0) return fail("slam_bidder", "the bidding is over");
     return true;
   }
 
@@ -621,6 +650,12 @@ class ObservationCheck {
         return true;
       case Phase::kMoonChoice:
         return moon_choice();
+      case Phase::kSlamBid:
+        if (!rules_.rules.partnership_slam_bid) return fail("rules", "the rules have no slam bid");
+        if (plan_.kind != PassKind::kHold && !exchanged_) {
+          return fail("received", "nothing received: the passes are not exchanged yet");
+        }
+        return count == 0 ? true : fail("plays", "the play has begun: the bidding is over");
       default:
         return true;
     }

@@ -35,6 +35,8 @@ pb::DecisionPhase phase_to_proto(hearts::Phase phase) {
       return pb::PHASE_DEALER_CHOICE;
     case hearts::Phase::kGameOver:
       return pb::PHASE_GAME_END;
+    case hearts::Phase::kSlamBid:
+      return pb::PHASE_SLAM_BID;
     default:
       return pb::PHASE_DEAL_END;
   }
@@ -52,6 +54,8 @@ hearts::Phase phase_from_proto(pb::DecisionPhase phase) {
       return hearts::Phase::kDealerChoice;
     case pb::PHASE_GAME_END:
       return hearts::Phase::kGameOver;
+    case pb::PHASE_SLAM_BID:
+      return hearts::Phase::kSlamBid;
     default:
       return hearts::Phase::kDeal;
   }
@@ -202,6 +206,10 @@ void to_proto(const hearts::Observation& obs, const pb::RulesSpec& rules_spec,
   add_cards(obs.hand_twice, out->mutable_hand_twice());
   add_cards(obs.dealt_hand_twice, out->mutable_dealt_hand_twice());
   add_cards(obs.rules->in_play_twice, out->mutable_cards_in_play_twice());
+  if (obs.rules->rules.partnership_slam_bid) {
+    out->set_slam_bidder(obs.slam_bidder);
+    out->set_slam_partner(obs.slam_partner);
+  }
 }
 
 std::shared_ptr<const hearts::CompiledRules> RulesCache::get(const pb::RulesSpec& spec,
@@ -292,6 +300,8 @@ bool from_proto(const pb::Observation& in, const hearts::CompiledRules* rules, h
   read_trick_and_stock(in, rules->hand_size, out);
   obs.hand_twice = card_set(in.hand_twice());
   obs.dealt_hand_twice = card_set(in.dealt_hand_twice());
+  obs.slam_bidder = in.has_slam_bidder() ? in.slam_bidder() : -1;
+  obs.slam_partner = in.has_slam_partner() ? in.slam_partner() : -1;
   return true;
 }
 
@@ -308,6 +318,11 @@ void to_proto(const hearts::DealResult& result, int num_players, pb::DealResult*
   if (result.last_holder >= 0) {
     out->set_last_holder(result.last_holder);
     add_cards(result.left_over, out->mutable_left_over());
+  }
+  if (result.slam_bidder >= 0) {
+    out->set_slam_bidder(result.slam_bidder);
+    out->set_slam_partner(result.slam_partner);
+    out->set_slam_made(result.slam_made);
   }
 }
 
@@ -328,6 +343,9 @@ hearts::DealResult from_proto(const pb::DealResult& in) {
   for (int32_t id : in.left_over()) {
     if (id >= 0 && id < 64) out.left_over.insert(hearts::Card::from_id(id));
   }
+  out.slam_bidder = in.has_slam_bidder() ? in.slam_bidder() : -1;
+  out.slam_partner = in.has_slam_partner() ? in.slam_partner() : -1;
+  out.slam_made = in.slam_made();
   return out;
 }
 

@@ -243,6 +243,19 @@ class RemotePlayer final : public Player {
         out->plan = from_proto(reply.plan());
         return {};
       }
+      case hearts::Phase::kSlamBid: {
+        pb::SlamBidReply reply;
+        const grpc::Status status = stub->ChooseSlamBid(&context, request, &reply);
+        // A bot written before the slam bid has no ChooseSlamBid: it declines, as an SDK bot
+        // that keeps Bot's default does.
+        if (status.error_code() == grpc::StatusCode::UNIMPLEMENTED) {
+          out->slam_bid = 0;
+          return {};
+        }
+        if (!status.ok()) return from_status(status, "ChooseSlamBid");
+        out->slam_bid = reply.bid() ? 1 : 0;
+        return {};
+      }
       default:
         return malformed("no decision is asked in this phase");
     }

@@ -29,7 +29,8 @@ bool fits(const Violation& v, const ViolationSlot& slot) {
     case Violation::ILLEGAL_PLAY:
       return slot.kind == ViolationSlot::kPlay;
     case Violation::BAD_CHOICE:
-      return slot.kind == ViolationSlot::kDealerChoice || slot.kind == ViolationSlot::kMoonChoice;
+      return slot.kind == ViolationSlot::kDealerChoice || slot.kind == ViolationSlot::kMoonChoice ||
+             slot.kind == ViolationSlot::kSlamBid;
     default:
       return true;
   }

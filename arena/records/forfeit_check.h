@@ -1,13 +1,13 @@
 // The forfeit rule of the referee (arena/match/referee.cc), checked against a re-played record.
 //
-// The referee may record at most one violation at each decision (dealer's choice, pass, play,
-// moon choice) and at each notification (every seat at every deal's end, then every seat at the
-// game's end), in that order. With forfeit_after N > 0 a seat forfeits at its N-th violation,
-// except that game-end notifications never count; the game stops after the step (one decision,
-// plus that deal's end notifications if the decision ended the deal) in which the first seat
-// reached N. verify.cc lists the decisions and notifications of the re-played game; this checks
-// that the recorded violations fit them and that the recorded forfeits and the game's end are
-// exactly what the rule gives.
+// The referee may record at most one violation at each decision (dealer's choice, pass, slam
+// bid, play, moon choice) and at each notification (every seat at every deal's end, then every seat
+// at the game's end), in that order. With forfeit_after N > 0 a seat forfeits at its N-th
+// violation, except that game-end notifications never count; the game stops after the step (one
+// decision, plus that deal's end notifications if the decision ended the deal) in which the first
+// seat reached N. verify.cc lists the decisions and notifications of the re-played game; this
+// checks that the recorded violations fit them and that the recorded forfeits and the game's end
+// are exactly what the rule gives.
 //
 // Thread safety: pure functions of their arguments.
 #pragma once
@@ -23,7 +23,7 @@ namespace arena {
 // A decision or notification at which the referee may record one violation, with the seat, deal
 // and trick (-1 outside play) the violation would carry.
 struct ViolationSlot {
-  enum Kind { kDealerChoice, kPass, kPlay, kMoonChoice, kNotify };
+  enum Kind { kDealerChoice, kPass, kPlay, kMoonChoice, kNotify, kSlamBid };
   Kind kind = kNotify;
   int seat = 0;
   int deal = 0;

@@ -160,6 +160,7 @@ class Printer {
     if (plan_known && plan.kind == hearts::PassKind::kShuffle && deal.passes_size() == n_) {
       print_shuffle_result(game, deal, plan);
     }
+    print_slam_bids(deal);
     for (int start = 0, t = 0; start < deal.plays_size(); start += trick_size(deal, t), ++t) {
       out_ << trick_line(deal, start, t) << '\n';
       print_draws(deal, start, trick_size(deal, t));
@@ -206,6 +207,25 @@ class Printer {
         }
       }
       out_ << '\n';
+    }
+  }
+
+  // partnership_slam_bid: each seat's answer in order, and the silent partner.
+  void print_slam_bids(const DealRecord& deal) {
+    if (deal.slam_bids_size() == 0) return;
+    out_ << "    slam bid";
+    for (const hearts::proto::SlamBidRecord& bid : deal.slam_bids()) {
+      out_ << "  seat " << bid.seat() << (bid.bid() ? " bids" : " declines");
+    }
+    out_ << '\n';
+    if (deal.has_slam_bidder() && deal.slam_bidder() >= 0) {
+      out_ << "    seat " << deal.slam_bidder() << " bid to take every trick; ";
+      if (deal.has_slam_partner() && deal.slam_partner() >= 0) {
+        out_ << "seat " << deal.slam_partner() << " (the AH) is its silent partner";
+      } else {
+        out_ << "it holds the AH and plays alone";
+      }
+      out_ << (deal.slam_made() ? "; the slam was made\n" : "; the slam failed\n");
     }
   }
 
@@ -341,6 +361,9 @@ class Printer {
         if (!replay.pass_cards(cards).ok()) return;
       }
       if (&current == &deal) break;
+      for (const hearts::proto::SlamBidRecord& bid : current.slam_bids()) {
+        if (!replay.bid_slam(bid.bid()).ok()) return;
+      }
       for (const hearts::proto::PlayRecord& play : current.plays()) {
         if (!replay.play(Card::from_id(play.card())).ok()) return;
       }

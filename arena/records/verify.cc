@@ -99,8 +99,28 @@ struct Problem {
   std::string what;
 };
 
-// Applies the recorded passes and plays of `deal` to `game`, which is dealt and past its pass
-// plan decision, adding each as a decision to *slots.
+// Applies the recorded slam bids (partnership_slam_bid) of `deal`, adding each as a decision.
+std::optional<Problem> replay_slam_bids(Game& game, const DealRecord& deal,
+                                        std::vector<ViolationSlot>* slots) {
+  for (const hearts::proto::SlamBidRecord& bid : deal.slam_bids()) {
+    if (game.phase() != Phase::kSlamBid) {
+      return Problem{-1, "a slam bid by seat " + std::to_string(bid.seat()) +
+                             " is recorded, but no bid is due (phase " +
+                             std::string(hearts::name(game.phase())) + ")"};
+    }
+    if (bid.seat() != game.to_act()) {
+      return Problem{-1, "seat to bid: expected seat " + std::to_string(game.to_act()) +
+                             ", recorded seat " + std::to_string(bid.seat())};
+    }
+    slots->push_back({ViolationSlot::kSlamBid, bid.seat(), game.deal_index(), -1});
+    if (Status status = game.bid_slam(bid.bid()); !status.ok())
+      return Problem{-1, status.message()};
+  }
+  return std::nullopt;
+}
+
+// Applies the recorded passes, slam bids and plays of `deal` to `game`, which is dealt and past
+// its pass plan decision, adding each as a decision to *slots.
 std::optional<Problem> replay_moves(Game& game, const DealRecord& deal,
                                     std::vector<ViolationSlot>* slots) {
   const int n = game.num_players();
@@ -125,6 +145,7 @@ std::optional<Problem> replay_moves(Game& game, const DealRecord& deal,
     slots->push_back({ViolationSlot::kPass, pass.seat(), game.deal_index(), -1});
     if (Status status = game.pass_cards(cards); !status.ok()) return Problem{-1, status.message()};
   }
+  if (std::optional<Problem> problem = replay_slam_bids(game, deal, slots)) return problem;
   for (int i = 0; i < deal.plays_size(); ++i) {
     const hearts::proto::PlayRecord& play = deal.plays(i);
     const int trick = game.tricks_completed();
@@ -387,6 +408,11 @@ class GameVerifier {
                   "the record has " + std::to_string(deal.passes_size()) +
                       " passes; the deal needs " + std::to_string(n_));
     }
+    if (game.phase() == Phase::kSlamBid) {
+      return fail(d, -1,
+                  "the record has " + std::to_string(deal.slam_bids_size()) +
+                      " slam bids; the bidding is not over after them");
+    }
     if (game.phase() == Phase::kPlay) {
       return fail(d, game.tricks_completed(),
                   "the record has " + std::to_string(deal.plays_size()) +
@@ -593,6 +619,7 @@ class GameVerifier {
                       ", recorded " +
                       (deal.has_moon_team() ? std::to_string(moon_team) : std::string("none")));
     }
+    if (!compare_slam_bid(d, deal, result)) return false;
     if (deal.sun_shooter() != result.sun_shooter) {
       return fail(d, -1,
                   "sun_shooter: expected " + std::to_string(result.sun_shooter) + ", recorded " +
@@ -609,6 +636,32 @@ class GameVerifier {
            check_imaginary(
                d, "scores_after_imag", [&](int s) { return game.score_imag(s); },
                deal.scores_after_imag());
+  }
+
+  // partnership_slam_bid: the bidder, its silent partner and the slam's outcome, recorded exactly
+  // when the rules have the bid.
+  bool compare_slam_bid(int d, const DealRecord& deal, const hearts::DealResult& result) {
+    auto text = [](int bidder, int partner, bool made) {
+      return "bidder " + std::to_string(bidder) + ", partner " + std::to_string(partner) +
+             (made ? ", made" : ", not made");
+    };
+    if (!rules_.rules.partnership_slam_bid) {
+      if (!deal.has_slam_bidder() && !deal.has_slam_partner() && !deal.slam_made() &&
+          deal.slam_bids_size() == 0) {
+        return true;
+      }
+      return fail(d, -1, "slam bid: recorded, but these rules have no slam bid");
+    }
+    const int bidder = deal.has_slam_bidder() ? deal.slam_bidder() : -2;
+    const int partner = deal.has_slam_partner() ? deal.slam_partner() : -2;
+    if (bidder == result.slam_bidder && partner == result.slam_partner &&
+        deal.slam_made() == result.slam_made) {
+      return true;
+    }
+    return fail(d, -1,
+                "slam bid: expected " +
+                    text(result.slam_bidder, result.slam_partner, result.slam_made) +
+                    ", recorded " + text(bidder, partner, deal.slam_made()));
   }
 
   // Complex Hearts' imaginary scores: one per seat under complex_scores, none otherwise.

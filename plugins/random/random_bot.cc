@@ -2,7 +2,8 @@
 //
 // Every decision draws from a fresh hearts::Rng seeded with obs.random_seed alone, so a game
 // replayed with the same game seed replays this bot exactly. Dealer's choice and the moon choice
-// keep the Bot defaults (pass_count cards to the left; old moon).
+// keep the Bot defaults (pass_count cards to the left; old moon); a slam bid is made one time in
+// eight, so that random games under partnership_slam_bid play both bid and unbid deals.
 #include <array>
 #include <span>
 
@@ -33,6 +34,11 @@ class RandomBot : public hearts::Bot {
       selection.push_back(cards[k]);
     }
     return selection;
+  }
+
+  bool choose_slam_bid(const hearts::Observation& obs) override {
+    hearts::Rng rng(obs.random_seed);
+    return rng.uniform(8) == 0;
   }
 };
 

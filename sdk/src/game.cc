@@ -31,6 +31,8 @@ std::string_view name(Phase phase) {
       return "moon-choice";
     case Phase::kGameOver:
       return "game-over";
+    case Phase::kSlamBid:
+      return "slam-bid";
   }
   return "?";
 }
@@ -82,6 +84,10 @@ void Game::reset_deal_state() {
   trick_twice_ = CardSet();
   carried_ = CardPair{};
   carried_points_ = 0;
+  slam_bidder_ = -1;
+  slam_partner_ = -1;
+  slam_declined_ = 0;
+  slam_bidding_over_ = false;
   // The deal shuffle and the later chance steps use separate streams, so a scripted deal
   // (deal_hands) followed by a shuffle pass re-deals exactly as the seeded deal would.
   deal_rng_ = Rng(derive_seed(seed_, static_cast<uint64_t>(deal_index_)));
@@ -392,6 +398,10 @@ void Game::list_received() {
 }
 
 void Game::begin_play() {
+  if (rules_.rules.partnership_slam_bid && !slam_bidding_over_) {
+    begin_slam_bid();  // the bidding comes between the passes and the first lead
+    return;
+  }
   phase_ = Phase::kPlay;
   int leader = eldest();
   if (rules_.rules.first_lead != FirstLead::kEldestAny) {
@@ -658,6 +668,7 @@ void Game::finish_deal() {
       !rules_.penalty_cards.empty()) {
     d.moon_team = team_moon(needed);
   }
+  if (r.partnership_slam_bid) judge_slam_bid();
   const bool moon_counts = d.sun_shooter < 0 && moon_or_sun_seat() >= 0;
   if (moon_counts && r.moon == MoonRule::kShooterChoice && new_moon_allowed(d.moon_shooter)) {
     phase_ = Phase::kMoonChoice;
@@ -683,6 +694,7 @@ void Game::apply_deal_scores(bool new_moon) {
   DealResult& d = last_deal_;
   auto& score = d.deal_score;
   for (int s = 0; s < n; ++s) score[s] = points_taken_[s];
+  if (d.slam_made) pool_slam_points();
   if (!r.hearts_doubler.empty() || !r.queen_canceller.empty() || !r.score_doubler.empty()) {
     score_taker_effects();
   }
@@ -703,6 +715,7 @@ void Game::apply_deal_scores(bool new_moon) {
       if (tricks_won_[s] == 0) score[s] += kNoTricksBonus;
     }
   }
+  if (d.slam_partner >= 0) combine_slam_scores();
   if (r.complex_scores) score_complex();
   add_deal_to_scores();
   settle_counters();
@@ -750,7 +763,8 @@ void Game::score_moon(bool new_moon) {
   const int paid = r.moon_points > 0 ? r.moon_points : total;
 
   // With partnerships the shooter's partner is no opponent: it scores as taken (nothing).
-  const int partner = partner_of(r, shooter);
+  // A made slam bid's silent partner likewise (its points pooled with the bidder's).
+  const int partner = d.slam_made ? d.slam_partner : partner_of(r, shooter);
   auto old_moon = [&] {
     for (int s = 0; s < n; ++s) {
       if (s != partner) score[s] += s == shooter ? -total : paid;

@@ -62,6 +62,14 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.reserved = 0;
   obs.hand_twice = game.hand_twice(seat);
   obs.dealt_hand_twice = game.dealt_hand_twice(seat);
+  obs.slam_bidder = game.slam_bidder();
+  obs.slam_partner = game.slam_partner_seen_by(seat);
+  // A slam bid's partners: the silent partner knows its bidder; the bidder knows its partner
+  // once the AH has been played.
+  if (obs.slam_partner >= 0) {
+    if (seat == obs.slam_partner) obs.partner = obs.slam_bidder;
+    if (seat == obs.slam_bidder) obs.partner = obs.slam_partner;
+  }
 }
 
 }  // namespace hearts

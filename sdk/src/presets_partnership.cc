@@ -37,6 +37,19 @@ void add_partnership_presets(std::vector<Preset>& all) {
                  "holding both likha when void forces one out; a moon scores 37; the team of "
                  "the first player to 101 loses",
                  "Black Lady: Regional variants, Likha or Leekha", likha});
+
+  // The third version is "really a variant of Omnibus Hearts": the omnibus preset's rules (the
+  // 10D a 10-point bonus, all 15 counters -26) plus the bid.
+  Rules slam = Rules{};
+  slam.bonus_card = CardSet{Card(Suit::kDiamonds, Rank::kTen)};
+  slam.bonus_card_points = -10;
+  slam.moon = MoonRule::kOmnibus;
+  slam.partnership_slam_bid = true;
+  all.push_back({"partnership-slam",
+                 "omnibus with a slam bid: after the passes a player may bid to take every "
+                 "trick, and the AH's holder is its silent partner, the two combining their "
+                 "deal scores; with no bid plain omnibus",
+                 "Hearts: Partnership Hearts, third version (slam bid)", slam});
 }
 
 }  // namespace hearts

@@ -54,6 +54,9 @@ Status play_random_decision(Game& game, Rng& rng) {
       return game.play(random_card(game.legal_plays(), rng));
     case Phase::kMoonChoice:
       return game.choose_moon(rng.uniform(2) == 1);
+    case Phase::kSlamBid:
+      // Rarely, so that deals without a bid stay common in random play.
+      return game.bid_slam(rng.uniform(8) == 0);
     case Phase::kGameOver:
       return Status();
   }

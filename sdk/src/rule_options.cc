@@ -217,6 +217,10 @@ std::vector<RuleOption> sun_moon_end_and_joker_options() {
                         "partners sit opposite: none, team-score, individual-then-team, or "
                         "highest-loses-team (Likha)"),
             "none"),
+      LATER(BOOL_OPTION(partnership_slam_bid,
+                        "after the passes a seat may bid to take every trick; the AH's holder "
+                        "is its silent partner"),
+            "false"),
       LATER(ENUM_OPTION(jokers, JokerKind,
                         "jokers added: none, the zero of clubs and diamonds, or valueless ones"),
             "none"),

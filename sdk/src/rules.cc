@@ -379,6 +379,7 @@ Status validate(const Rules& r) {
   if (Status status = validate_moon_and_sun_options(r); !status.ok()) return status;
   if (Status status = validate_complex_scores(r); !status.ok()) return status;
   if (Status status = validate_partnership_options(r); !status.ok()) return status;
+  if (Status status = detail::validate_slam_bid(r); !status.ok()) return status;
   if (Status status = validate_taker_effects(r); !status.ok()) return status;
   if (r.bonus_card.size() > 1) {
     return option_error("bonus_card", "names " + std::to_string(r.bonus_card.size()) +

@@ -15,5 +15,7 @@ int card_value(const Rules& rules, Card card);
 // Recomputes what a stock or jokers change in `c` (cards in play, hand size, card values) and
 // sets c.extended_play. `c` is a plain compile() of the same rules.
 void compile_extended(CompiledRules& c);
+// partnership_slam_bid against the options it cannot combine with (rules_slam_bid.cc).
+Status validate_slam_bid(const Rules& rules);
 
 }  // namespace hearts::detail

@@ -39,7 +39,7 @@ TEST(ArenaCli, RulesShowJsonHasEveryOptionTyped) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto json = parse_json(r.out);
   const auto& options = json.fields().at("options").struct_value().fields();
-  EXPECT_EQ(options.size(), 64u);
+  EXPECT_EQ(options.size(), 65u);
   EXPECT_EQ(options.at("num_players").number_value(), 4);
   EXPECT_EQ(options.at("card_values").string_value(), "");  // pairs as text, none here
   EXPECT_EQ(options.at("queen_of_hearts_points").number_value(), 13);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hearts/observation.h"
+#include "hearts/random_player.h"
 #include "players/observation_proto.h"
 #include "players/remote_player.h"
 #include "support/played_requests.h"
@@ -51,10 +52,38 @@ TEST(ObservationCheck, EveryRequestOfRealGamesPasses) {
     }
   }
   EXPECT_GT(checked, 10'000);
-  for (Phase phase :
-       {Phase::kDealerChoice, Phase::kPass, Phase::kPlay, Phase::kDeal, Phase::kGameOver}) {
+  for (Phase phase : {Phase::kDealerChoice, Phase::kPass, Phase::kPlay, Phase::kDeal,
+                      Phase::kGameOver, Phase::kSlamBid}) {
     EXPECT_GT(asked[phase], 0) << phase_name(phase);
   }
+}
+
+// The slam bid's fields (partnership_slam_bid): a real bidding request passes; the fields under
+// other rules, a silent partner without a bidder, a partner that is not the bid's, and a bid
+// asked once the bidding is over are each refused naming the field.
+TEST(ObservationCheck, SlamBidFieldsAreChecked) {
+  const hearts::Rules rules = *hearts::preset_rules("partnership-slam");
+  const hearts::CompiledRules c = compiled(rules);
+  hearts::Game game(c, 5);
+  hearts::Rng rng(9);
+  while (game.phase() != Phase::kSlamBid) ASSERT_TRUE(hearts::play_random_decision(game, rng).ok());
+  const int seat = game.to_act();
+  const pb::Observation asked =
+      arena_test::message_of(game, seat, arena::compact_rules_spec(rules), 1);
+  EXPECT_EQ(check_observation(asked, c, Phase::kSlamBid), "");
+  EXPECT_EQ(check_observation(asked, compiled(*hearts::preset_rules("omnibus")), Phase::kSlamBid)
+                .rfind("observation.slam_bidder:", 0),
+            0u);
+  pb::Observation orphan = asked;
+  orphan.set_slam_partner((seat + 1) % 4);
+  EXPECT_EQ(check_observation(orphan, c, Phase::kSlamBid).rfind("observation.slam_partner:", 0),
+            0u);
+  pb::Observation over = asked;
+  over.set_slam_bidder((seat + 1) % 4);
+  EXPECT_EQ(check_observation(over, c, Phase::kSlamBid).rfind("observation.slam_bidder:", 0), 0u);
+  pb::Observation partner = asked;
+  partner.set_partner((seat + 2) % 4);
+  EXPECT_EQ(check_observation(partner, c, Phase::kSlamBid).rfind("observation.partner:", 0), 0u);
 }
 
 // Seat 0 holds the top three cards of every suit and the JS and plays its highest card: it takes

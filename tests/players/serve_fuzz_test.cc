@@ -365,6 +365,11 @@ class Fuzzer {
         status = stub_->ChooseMoon(&context, decision, &reply);
         break;
       }
+      case Phase::kSlamBid: {
+        pb::SlamBidReply reply;
+        status = stub_->ChooseSlamBid(&context, decision, &reply);
+        break;
+      }
       case Phase::kDealerChoice: {
         pb::PassPlanReply reply;
         status = stub_->ChoosePassPlan(&context, decision, &reply);

@@ -162,6 +162,8 @@ std::vector<Config> BuildConfigs() {
     // This model plays one seat against all in clockwise order; the partnership presets (teams,
     // Likha's anticlockwise play) are checked by partnership_test and the verify sweeps.
     if (preset.rules.partnership != Partnership::kNone) continue;
+    // The slam bid's per-deal partnership likewise: slam_bid_test and the slam-bid e2e sweeps.
+    if (preset.rules.partnership_slam_bid) continue;
     // The model here is of the 52-card game: a stock, booster nines and jokers have their own
     // scenario tests and sweeps (game_stock_test, game_jokers_test, records/verify_test).
     if (!PlainDeck(preset.rules)) continue;
@@ -184,6 +186,7 @@ std::vector<Config> BuildConfigs() {
   // The model here plays one deck; two-deck games have tests/sdk/cancellation_test.cc.
   for (const Preset& preset : presets()) {
     if (preset.rules.partnership != Partnership::kNone) continue;  // as above
+    if (preset.rules.partnership_slam_bid) continue;
     if (!PlainDeck(preset.rules)) continue;
     if (preset.rules.decks != 1) continue;
     for (int n = kMinPlayers; n <= kMaxOneDeckPlayers; ++n) {

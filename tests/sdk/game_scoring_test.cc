@@ -124,7 +124,8 @@ void PlayDeal(Game& game, const Hands& hands, CardSet kitty = {}, CardSet prefer
 }
 
 // Plays one deal from the seed: chance steps from the seed, dealer's choice holds, each seat
-// passes its lowest passable cards and plays its lowest legal card, a moon shooter picks old moon.
+// passes its lowest passable cards and plays its lowest legal card, a moon shooter picks old moon;
+// nobody bids a slam (the slam bid's deals are tests/sdk/slam_bid_test.cc's).
 void PlaySeededDeal(Game& game) {
   const int done = game.deals_completed();
   if (game.phase() != Phase::kDeal) throw std::runtime_error("not at a deal");
@@ -153,6 +154,9 @@ void PlaySeededDeal(Game& game) {
         break;
       case Phase::kMoonChoice:
         Check(game.choose_moon(false), "choose_moon");
+        break;
+      case Phase::kSlamBid:
+        Check(game.bid_slam(false), "bid_slam");
         break;
       case Phase::kGameOver:
         break;
@@ -282,6 +286,7 @@ const std::vector<ValueCase>& ValueCases() {
       {"culbertson1950", false, {{"QS", 13}}, 26},
       {"foster1909", false, {{"QS", 13}}, 26},
       {"omnibus", false, {{"QS", 13}, {"10D", -10}}, 26},
+      {"partnership-slam", false, {{"QS", 13}, {"10D", -10}}, 26},
       {"pink-lady", false, {{"QS", 13}, {"QH", 13}}, 38},
       {"black-jack", false, {{"QS", 0}, {"JS", 10}}, 23},
       // Every heart at face value, the QH included (12): 2 + 3 + ... + 14 = 104.

@@ -139,6 +139,9 @@ TEST(Observe, IsTheEnginesStateForEverySeatAndOverwritesEveryField) {
         case Phase::kMoonChoice:
           ASSERT_TRUE(game.choose_moon(true).ok());
           break;
+        case Phase::kSlamBid:
+          ASSERT_TRUE(game.bid_slam(rng.uniform(4) == 0).ok());
+          break;
         case Phase::kGameOver:
           break;
       }

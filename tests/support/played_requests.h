@@ -158,6 +158,8 @@ inline std::vector<PlayedRequest> played_requests(const hearts::Rules& rules, ui
         (void)game.set_pass_plan(random_plan(compiled, rng));
       } else if (phase == hearts::Phase::kMoonChoice) {
         (void)game.choose_moon(rng.uniform(2) == 1);
+      } else if (phase == hearts::Phase::kSlamBid) {
+        (void)game.bid_slam(rng.uniform(4) == 0);
       }
       if (game.deals_completed() != deals_seen) {
         deals_seen = game.deals_completed();

@@ -72,6 +72,10 @@ class Bot {
   // kGameOver; scores include the finished deal). Defaults do nothing.
   virtual void on_deal_end(const Observation& obs, const DealResult& result);
   virtual void on_game_end(const Observation& obs, const DealResult& last_deal);
+
+  // kSlamBid (partnership_slam_bid): true to bid to take every trick, with the AH's holder as
+  // silent partner. Default: decline, so bots written before the slam bid keep working.
+  virtual bool choose_slam_bid(const Observation& obs);
 };
 
 inline bool Bot::choose_new_moon(const Observation&) {
@@ -82,5 +86,8 @@ inline PassPlan Bot::choose_pass_plan(const Observation& obs) {
 }
 inline void Bot::on_deal_end(const Observation&, const DealResult&) {}
 inline void Bot::on_game_end(const Observation&, const DealResult&) {}
+inline bool Bot::choose_slam_bid(const Observation&) {
+  return false;
+}
 
 }  // namespace hearts

@@ -37,6 +37,8 @@ enum class Phase : uint8_t {
   kPlay,           // to_act() plays a card: call play()
   kMoonChoice,     // to_act() shot the moon and chooses old or new moon: call choose_moon()
   kGameOver,
+  // to_act() bids to take every trick or declines (partnership_slam_bid): call bid_slam()
+  kSlamBid,
 };
 std::string_view name(Phase phase);
 
@@ -84,6 +86,12 @@ struct DealResult {
   // stock's rest.
   int last_holder = -1;
   CardSet left_over;
+  // partnership_slam_bid (docs/rules.md, section 8.4): the seat that bid to take every trick
+  // (-1: nobody bid), its silent partner, the holder of the AH (-1: none, or the bidder held
+  // it), and whether the two took every trick between them.
+  int slam_bidder = -1;
+  int slam_partner = -1;
+  bool slam_made = false;
 };
 
 class Game {
@@ -125,6 +133,9 @@ class Game {
   Status choose_moon(bool new_moon);
   // Resolves a chance phase from the seed (kDeal, kPassDirection: hold or any offset, uniform).
   void resolve_chance();
+  // kSlamBid: to_act() bids to take every trick (true) or declines. The first bid ends the
+  // bidding; after the last seat declines, play begins with no bid (game_slam_bid.cc).
+  Status bid_slam(bool bid);
 
   // --- The rules in force ---
   const CompiledRules& rules() const { return rules_; }
@@ -239,6 +250,16 @@ class Game {
   // the two (highest-loses-team). Without partnerships the seat's score.
   int team_score(int team) const;
   uint64_t seed() const { return seed_; }
+  // --- partnership_slam_bid: the current deal's bid (game_slam_bid.cc) ---
+  // The seat that bid, or -1 (nobody bid, or the bidding is not over).
+  int slam_bidder() const { return slam_bidder_; }
+  // The bidder's silent partner, the holder of the AH once the bidding ends with a bid; -1 when
+  // nobody bid or the bidder holds the AH itself. Engine truth: observe() shows it to a seat
+  // only when the rules expose it (slam_partner_seen_by).
+  int slam_partner() const { return slam_partner_; }
+  // What `seat` may know of the silent partner: itself if it holds the AH, anyone once the AH
+  // has been played; otherwise -1.
+  int slam_partner_seen_by(int seat) const;
 
  private:
   void reset_deal_state();
@@ -310,6 +331,13 @@ class Game {
   // Royal Hearts' QD: the game total after a deal whose bonus would take it below zero
   // (game_taker_effects.cc).
   int floored_total(int seat, int deal_score) const;
+  // partnership_slam_bid (game_slam_bid.cc): the bidding round before the first lead, the
+  // deal's outcome (slam made, the moon it scores), and the partners' combined deal scores.
+  void begin_slam_bid();
+  void end_slam_bid();
+  void judge_slam_bid();
+  void pool_slam_points();
+  void combine_slam_scores();
 
   CompiledRules rules_;
   uint64_t seed_ = 0;
@@ -383,6 +411,12 @@ class Game {
   CardSet trick_twice_;  // cards played twice to the current trick: its cancelled pairs
   CardPair carried_;     // void tricks' cards waiting for a winner
   int carried_points_ = 0;
+
+  // partnership_slam_bid: this deal's bidding (reset with each deal).
+  int slam_bidder_ = -1;
+  int slam_partner_ = -1;
+  int slam_declined_ = 0;  // seats that declined so far
+  bool slam_bidding_over_ = false;
 };
 
 }  // namespace hearts

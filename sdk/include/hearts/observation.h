@@ -25,7 +25,7 @@ inline constexpr SeatCounts kNoSeatCounts{};
 
 struct Observation {
   // --- The question ---
-  Phase phase = Phase::kPlay;  // kPass, kPlay, kDealerChoice or kMoonChoice
+  Phase phase = Phase::kPlay;  // kPass, kPlay, kDealerChoice, kMoonChoice or kSlamBid
   // The cards that may be played now (kPlay), or that may be passed (kPass). Never empty in kPlay.
   CardSet legal;
 
@@ -97,6 +97,13 @@ struct Observation {
   // (lists), and a trick nobody took has kVoidTrick in trick_winners (docs/rules.md, section 7).
   CardSet hand_twice;
   CardSet dealt_hand_twice;  // the second copies as dealt, before passing
+  // --- Added in ABI 5: the slam bid (partnership_slam_bid; docs/rules.md, section 8.4) ---
+  // The seat that bid to take every trick this deal; -1 before the bidding ends and when nobody
+  // bid. Bids are public. In kSlamBid every seat before to_act() (from eldest) has declined.
+  int32_t slam_bidder = -1;
+  // The bidder's silent partner (the AH's holder) when this seat may know it: it is that seat,
+  // or the AH has been played; -1 otherwise. `partner` then names the other of the two.
+  int32_t slam_partner = -1;
 
   // --- Convenience (inline, no state) ---
   std::span<const PlayRecord> all_plays() const { return {plays, static_cast<size_t>(num_plays)}; }

@@ -33,7 +33,9 @@ namespace hearts {
 // scores_imag, partner, trick_start, trick_length, lead_suit, hand_counts, drawn_counts,
 // stock_size, drawn, hand_twice and dealt_hand_twice; DealResult deal_score_imag, moon_team,
 // last_holder and left_over.
-inline constexpr uint32_t kAbiVersion = 4;
+// 5: the slam bid: Phase::kSlamBid, Decision::slam_bid, Bot::choose_slam_bid, Observation
+// slam_bidder and slam_partner, DealResult slam_bidder, slam_partner and slam_made.
+inline constexpr uint32_t kAbiVersion = 5;
 
 extern "C" {
 
@@ -55,6 +57,7 @@ struct Decision {
   Card card;                  // kPlay
   PassPlan plan;              // kDealerChoice
   int32_t new_moon;           // kMoonChoice: 1 = new moon
+  int32_t slam_bid;           // kSlamBid: 1 = bid to take every trick, 0 = decline
 };
 
 // Notification kinds for hearts_bot_notify.
@@ -137,6 +140,9 @@ inline int32_t decide(void* handle, const Observation* obs, Decision* out,
         break;
       case Phase::kDealerChoice:
         out->plan = bot.choose_pass_plan(*obs);
+        break;
+      case Phase::kSlamBid:
+        out->slam_bid = bot.choose_slam_bid(*obs) ? 1 : 0;
         break;
       default:
         break;

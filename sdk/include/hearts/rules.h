@@ -255,6 +255,10 @@ struct Rules {
 
   // --- Partnerships ---
   Partnership partnership = Partnership::kNone;
+  // Partnership Hearts' third version: after the passes each seat in turn may bid to take every
+  // trick; the holder of the AH is the first bidder's silent partner for the deal
+  // (docs/rules.md, section 8.4; game_slam_bid.cc).
+  bool partnership_slam_bid = false;
   // --- Jokers (docs/rules.md, "Jokers") ---
   JokerKind jokers = JokerKind::kNone;
   int joker_count = 2;                         // kValueless: 1 or 2; kZeroClubsDiamonds: 2
