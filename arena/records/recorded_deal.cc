@@ -28,4 +28,39 @@ hearts::Status deal_recorded_hands(hearts::Game& game, const hearts::proto::Deal
   return game.deal_hands_twice(hands, twice);
 }
 
+std::optional<hearts::PassPlan> plan_from_record(const hearts::proto::PassPlanRecord& record,
+                                                 std::string* why) {
+  using hearts::PassKind;
+  using hearts::proto::PassPlanRecord;
+  hearts::PassPlan plan;
+  switch (record.kind()) {
+    case PassPlanRecord::HOLD:
+      plan.kind = PassKind::kHold;
+      break;
+    case PassPlanRecord::OFFSET:
+      plan.kind = PassKind::kOffset;
+      break;
+    case PassPlanRecord::SCATTER:
+      plan.kind = PassKind::kScatter;
+      break;
+    case PassPlanRecord::STAR:
+      plan.kind = PassKind::kStar;
+      break;
+    case PassPlanRecord::SHUFFLE:
+      plan.kind = PassKind::kShuffle;
+      break;
+    default:
+      *why = "unknown kind " + std::to_string(record.kind());
+      return std::nullopt;
+  }
+  if (record.offset() < 0 || record.offset() > 255 || record.count() < 0 || record.count() > 255) {
+    *why = "offset " + std::to_string(record.offset()) + " or count " +
+           std::to_string(record.count()) + " out of range";
+    return std::nullopt;
+  }
+  plan.offset = static_cast<uint8_t>(record.offset());
+  plan.count = static_cast<uint8_t>(record.count());
+  return plan;
+}
+
 }  // namespace arena

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "hearts/game.h"
 #include "hearts/status.h"
@@ -20,6 +22,17 @@ hearts::Status deal_recorded_hands(hearts::Game& game, const hearts::proto::Deal
 // void trick (hearts::kVoidTrick).
 inline int recorded_winner(uint8_t winner) {
   return winner == hearts::kVoidTrick ? -1 : winner;
+}
+
+// A record's pass plan for the engine; nullopt with *why (the kind, or an offset or count out
+// of range) when the record holds no valid plan.
+std::optional<hearts::PassPlan> plan_from_record(const hearts::proto::PassPlanRecord& record,
+                                                 std::string* why);
+
+// The same, read as a hold where the record holds no valid plan (for display: verify says why).
+inline hearts::PassPlan plan_or_hold(const hearts::proto::PassPlanRecord& record) {
+  std::string why;
+  return plan_from_record(record, &why).value_or(hearts::PassPlan{});
 }
 
 }  // namespace arena

@@ -17,7 +17,6 @@ using hearts::Card;
 using hearts::CardSet;
 using hearts::proto::DealRecord;
 using hearts::proto::GameRecord;
-using hearts::proto::PassPlanRecord;
 
 std::string card_text(int id) {
   const Card card = Card::from_id(id);
@@ -37,30 +36,6 @@ std::string columns(const Values& values) {
   std::ostringstream out;
   for (const auto& value : values) out << std::setw(6) << value;
   return out.str();
-}
-
-hearts::PassPlan plan_of(const PassPlanRecord& record) {
-  hearts::PassPlan plan;
-  switch (record.kind()) {
-    case PassPlanRecord::OFFSET:
-      plan.kind = hearts::PassKind::kOffset;
-      break;
-    case PassPlanRecord::SCATTER:
-      plan.kind = hearts::PassKind::kScatter;
-      break;
-    case PassPlanRecord::STAR:
-      plan.kind = hearts::PassKind::kStar;
-      break;
-    case PassPlanRecord::SHUFFLE:
-      plan.kind = hearts::PassKind::kShuffle;
-      break;
-    default:
-      plan.kind = hearts::PassKind::kHold;
-      break;
-  }
-  plan.offset = static_cast<uint8_t>(record.offset());
-  plan.count = static_cast<uint8_t>(record.count());
-  return plan;
 }
 
 // The options of `spec` whose values differ from its preset's, as "name=value".
@@ -153,7 +128,7 @@ class Printer {
 
   void print_deal(const GameRecord& game, const DealRecord& deal, bool may_be_cut) {
     const bool complete = deal.deal_scores_size() > 0;
-    const hearts::PassPlan plan = plan_of(deal.pass_plan());
+    const hearts::PassPlan plan = plan_or_hold(deal.pass_plan());
     const bool plan_known = complete || !may_be_cut;
     print_deal_start(deal, plan, plan_known);
     print_passes(deal, plan, plan_known);
@@ -353,7 +328,7 @@ class Printer {
       if (!deal_recorded_hands(replay, current).ok()) return;
       if (replay.phase() == hearts::Phase::kPassDirection ||
           replay.phase() == hearts::Phase::kDealerChoice) {
-        if (!replay.set_pass_plan(plan_of(current.pass_plan())).ok()) return;
+        if (!replay.set_pass_plan(plan_or_hold(current.pass_plan())).ok()) return;
       }
       for (const hearts::proto::PassRecord& pass : current.passes()) {
         std::vector<Card> cards;

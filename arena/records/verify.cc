@@ -55,38 +55,6 @@ std::string list_text(const Values& values) {
   return text + "]";
 }
 
-std::optional<PassPlan> plan_from_record(const PassPlanRecord& record, std::string* why) {
-  PassPlan plan;
-  switch (record.kind()) {
-    case PassPlanRecord::HOLD:
-      plan.kind = PassKind::kHold;
-      break;
-    case PassPlanRecord::OFFSET:
-      plan.kind = PassKind::kOffset;
-      break;
-    case PassPlanRecord::SCATTER:
-      plan.kind = PassKind::kScatter;
-      break;
-    case PassPlanRecord::STAR:
-      plan.kind = PassKind::kStar;
-      break;
-    case PassPlanRecord::SHUFFLE:
-      plan.kind = PassKind::kShuffle;
-      break;
-    default:
-      *why = "unknown kind " + std::to_string(record.kind());
-      return std::nullopt;
-  }
-  if (record.offset() < 0 || record.offset() > 255 || record.count() < 0 || record.count() > 255) {
-    *why = "offset " + std::to_string(record.offset()) + " or count " +
-           std::to_string(record.count()) + " out of range";
-    return std::nullopt;
-  }
-  plan.offset = static_cast<uint8_t>(record.offset());
-  plan.count = static_cast<uint8_t>(record.count());
-  return plan;
-}
-
 std::string plan_text(const PassPlan& plan, int n) {
   return "'" + hearts::describe(plan, n) + "' (kind " +
          std::to_string(static_cast<int>(plan.kind)) + ", offset " + std::to_string(plan.offset) +

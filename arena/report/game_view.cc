@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "records/recorded_deal.h"
+
 namespace arena {
 namespace {
 
@@ -23,30 +25,6 @@ std::vector<int> card_list(uint64_t once, uint64_t twice) {
 void remove_one(std::vector<int>& cards, int card) {
   const auto found = std::find(cards.begin(), cards.end(), card);
   if (found != cards.end()) cards.erase(found);
-}
-
-hearts::PassPlan plan_of(const pb::PassPlanRecord& record) {
-  hearts::PassPlan plan;
-  switch (record.kind()) {
-    case pb::PassPlanRecord::OFFSET:
-      plan.kind = hearts::PassKind::kOffset;
-      break;
-    case pb::PassPlanRecord::SCATTER:
-      plan.kind = hearts::PassKind::kScatter;
-      break;
-    case pb::PassPlanRecord::STAR:
-      plan.kind = hearts::PassKind::kStar;
-      break;
-    case pb::PassPlanRecord::SHUFFLE:
-      plan.kind = hearts::PassKind::kShuffle;
-      break;
-    default:
-      plan.kind = hearts::PassKind::kHold;
-      break;
-  }
-  plan.offset = static_cast<uint8_t>(record.offset());
-  plan.count = static_cast<uint8_t>(record.count());
-  return plan;
 }
 
 // Each passed card as [from, to, card]; `to` is -1 for a shuffle's central pile.
@@ -112,7 +90,7 @@ Json tricks(const pb::DealRecord& deal, const hearts::CompiledRules& rules, int 
 }
 
 Json deal_view(const pb::DealRecord& deal, const hearts::CompiledRules& rules, int n) {
-  const hearts::PassPlan plan = plan_of(deal.pass_plan());
+  const hearts::PassPlan plan = plan_or_hold(deal.pass_plan());
   std::vector<std::vector<int>> dealt;
   for (int s = 0; s < deal.hands_size(); ++s) {
     dealt.push_back(

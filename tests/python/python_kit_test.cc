@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/listening_child.h"
 #include "support/run_arena.h"
 
 namespace {
@@ -35,78 +36,20 @@ const std::string kKitDir = HEARTS_PYTHON_KIT_DIR;
 const std::string kExamples = std::string(HEARTS_SOURCE_DIR) + "/examples/remote_bot_python";
 
 // A Python bot script served by the kit: `HEARTS_PYTHON -u SCRIPT --listen 127.0.0.1:0` with
-// the kit on PYTHONPATH, its stdout on a pipe until the "listening on" line gives the port.
-class PythonBot {
+// the kit on PYTHONPATH; its "listening on" line gives the port.
+class PythonBot : public arena_test::ListeningChild {
  public:
-  explicit PythonBot(const std::string& script) {
-    int fds[2];
-    if (::pipe(fds) != 0) return;
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the test
-      ::dup2(fds[1], STDOUT_FILENO);
-      ::close(fds[0]);
-      ::close(fds[1]);
-      ::setenv("PYTHONPATH", kKitDir.c_str(), 1);
-      ::setenv("PYTHONDONTWRITEBYTECODE", "1", 1);
-      ::execl(kPython.c_str(), kPython.c_str(), "-u", script.c_str(), "--listen", "127.0.0.1:0",
-              static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    ::close(fds[1]);
-    out_fd_ = fds[0];
-    read_first_line();
-    const std::string prefix = "listening on 127.0.0.1:";
-    if (first_line_.rfind(prefix, 0) == 0) port_ = std::atoi(first_line_.c_str() + prefix.size());
-  }
-  PythonBot(const PythonBot&) = delete;
-  PythonBot& operator=(const PythonBot&) = delete;
-  ~PythonBot() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-    if (out_fd_ >= 0) ::close(out_fd_);
-  }
-
-  int port() const { return port_; }
-  const std::string& first_line() const { return first_line_; }
-  std::string spec() const { return "grpc://127.0.0.1:" + std::to_string(port_); }
-
-  // SIGTERM, then the exit status (-1 if the bot did not exit by itself within 10 s).
-  int stop() {
-    if (pid_ <= 0) return -1;
-    ::kill(pid_, SIGTERM);
-    for (int k = 0; k < 1000; ++k) {
-      int status = 0;
-      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      }
-      ::usleep(10'000);
-    }
-    return -1;
-  }
+  explicit PythonBot(const std::string& script) : ListeningChild(command(script)) {}
+  std::string spec() const { return "grpc://" + target(); }
 
  private:
-  // Reads the first line, waiting at most 30 s (importing grpc is slow on a loaded machine).
-  void read_first_line() {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (first_line_.find('\n') == std::string::npos &&
-           std::chrono::steady_clock::now() < until) {
-      pollfd p{out_fd_, POLLIN, 0};
-      if (::poll(&p, 1, 100) <= 0) continue;
-      char c[256];
-      const ssize_t n = ::read(out_fd_, c, sizeof c);
-      if (n <= 0) break;
-      first_line_.append(c, static_cast<size_t>(n));
-    }
+  static arena_test::ChildCommand command(const std::string& script) {
+    arena_test::ChildCommand c;
+    c.argv = {kPython, "-u", script, "--listen", "127.0.0.1:0"};
+    c.env = {{"PYTHONPATH", kKitDir}, {"PYTHONDONTWRITEBYTECODE", "1"}};
+    c.first_line_ms = 30'000;  // importing grpc is slow on a loaded machine
+    return c;
   }
-
-  pid_t pid_ = -1;
-  int out_fd_ = -1;
-  int port_ = 0;
-  std::string first_line_;
 };
 
 class PythonKit : public ::testing::Test {
