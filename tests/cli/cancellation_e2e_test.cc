@@ -9,6 +9,7 @@
 #include "hearts/card_set.h"
 #include "hearts/rules.h"
 #include "records/records_io.h"
+#include "support/play_verify.h"
 #include "support/run_arena.h"
 #include "support/serve_process.h"
 
@@ -30,18 +31,7 @@ std::string temp(const std::string& name) {
 // Plays `games` games of the cancellation preset into `out` and checks the run, `arena
 // verify` and `arena replay` of the file.
 void play_and_verify(const std::string& args, const std::string& out, int games) {
-  std::remove(out.c_str());
-  const RunResult play =
-      arena_test::run_arena("play --rules cancellation --games " + std::to_string(games) +
-                            " --quiet --out " + out + " " + args);
-  ASSERT_EQ(play.exit_code, 0) << args << ": " << play.out;
-  const RunResult verify = arena_test::run_arena("verify " + out);
-  EXPECT_EQ(verify.exit_code, 0) << verify.out;
-  EXPECT_NE(verify.out.find("verified " + std::to_string(games) + " games"), std::string::npos)
-      << verify.out;
-  const RunResult replay = arena_test::run_arena("replay " + out);
-  EXPECT_EQ(replay.exit_code, 0) << replay.out;
-  EXPECT_NE(replay.out.find("rules: cancellation"), std::string::npos) << replay.out;
+  arena_test::play_verify_replay("cancellation", args, out, games, "rules: cancellation");
 }
 
 // Every deal of the file holds both decks' cards in play between the hands and their second

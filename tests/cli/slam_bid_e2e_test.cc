@@ -9,6 +9,7 @@
 #include <string>
 
 #include "records/records_io.h"
+#include "support/play_verify.h"
 #include "support/records_files.h"
 #include "support/run_arena.h"
 #include "support/serve_process.h"
@@ -29,18 +30,7 @@ std::string temp(const std::string& name) {
 
 // Plays `games` partnership-slam games into `out`, then verifies and replays the file.
 void play_and_verify(const std::string& args, const std::string& out, int games) {
-  std::remove(out.c_str());
-  const RunResult play =
-      arena_test::run_arena("play --rules partnership-slam --games " + std::to_string(games) +
-                            " --quiet --out " + out + " " + args);
-  ASSERT_EQ(play.exit_code, 0) << args << ": " << play.out;
-  const RunResult verify = arena_test::run_arena("verify " + out);
-  EXPECT_EQ(verify.exit_code, 0) << verify.out;
-  EXPECT_NE(verify.out.find("verified " + std::to_string(games) + " game"), std::string::npos)
-      << verify.out;
-  const RunResult replay = arena_test::run_arena("replay " + out);
-  EXPECT_EQ(replay.exit_code, 0) << replay.out;
-  EXPECT_NE(replay.out.find("slam bid  seat "), std::string::npos) << replay.out;
+  arena_test::play_verify_replay("partnership-slam", args, out, games, "slam bid  seat ");
 }
 
 // The deals with a bid, and checks that every deal recorded its bidding.
