@@ -154,18 +154,22 @@ class Referee::GameRun {
   void decide(Phase phase);
   bool ride_out_outage(int seat, Player& player, const CallResult& call);
   void forfeit_unavailable(int seat, const std::string& detail, const std::string& grpc_status);
-  bool charge_answer(int seat, const Player& player, const CallResult& call, int64_t think,
-                     int64_t limit);
+  // Inline: it runs for every decision, and its violation paths are out of line already.
+  [[gnu::always_inline]] inline bool charge_answer(int seat, const Player& player,
+                                                   const CallResult& call, int64_t think,
+                                                   int64_t limit);
   void add_timeout(int seat, int64_t think, int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
                   const std::string& note);
   void apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision, bool answered,
                   int64_t think, const std::string& note);
-  void apply_moon_choice(int seat, const hearts::Decision& decision, bool answered);
-  void apply_dealer_choice(int seat, const hearts::Decision& decision, bool answered,
-                           const std::string& note);
-  void apply_slam_bid(int seat, const hearts::Decision& decision, bool answered, int64_t think,
-                      const std::string& note);
+  // The rare decisions stay out of line, so that decide() keeps the play path inline.
+  [[gnu::noinline]] void apply_moon_choice(int seat, const hearts::Decision& decision,
+                                           bool answered);
+  [[gnu::noinline]] void apply_dealer_choice(int seat, const hearts::Decision& decision,
+                                             bool answered, const std::string& note);
+  [[gnu::noinline]] void apply_slam_bid(int seat, const hearts::Decision& decision, bool answered,
+                                        int64_t think, const std::string& note);
   void settle_outcome();
   void record_results();
   bool partnership() const { return game_.rules().rules.partnership != hearts::Partnership::kNone; }
