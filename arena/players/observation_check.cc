@@ -772,7 +772,14 @@ class ObservationCheck {
                                       text(play_seat(start)) + " led the trick in progress");
     }
     int won = 0;
-    for (int s = 0; s < n_; ++s) won += in_.tricks_won(s);
+    for (int s = 0; s < n_; ++s) {
+      // Each entry is bounded first: a forged count near INT_MAX must not overflow the sum.
+      if (in_.tricks_won(s) < 0 || in_.tricks_won(s) > tricks) {
+        return fail("tricks_won", "seat " + text(s) + " won " + text(in_.tricks_won(s)) + " of " +
+                                      text(tricks) + " tricks");
+      }
+      won += in_.tricks_won(s);
+    }
     if (won != tricks) return fail("tricks_won", text(won) + " tricks for " + text(tricks));
     return true;
   }

@@ -400,6 +400,25 @@ TEST(ObservationCheck, TwoDeckRequestsAreCheckedCopyByCopy) {
             "observation.hand_twice: second copies, but the rules play one deck");
 }
 
+// A stock game's per-seat tricks are summed: a forged count near INT_MAX is refused by its own
+// bound, not summed into a signed overflow (UBSan found the sum in the fuzz test).
+TEST(ObservationCheck, AStockGamesTrickCountsAreBoundedBeforeTheyAreSummed) {
+  const hearts::Rules rules = *hearts::preset_rules("domino");
+  const hearts::CompiledRules c = compiled(rules);
+  const pb::Observation* late = nullptr;
+  const std::vector<PlayedRequest> requests = arena_test::played_requests(rules, 5, 1, false);
+  for (const PlayedRequest& r : requests) {
+    if (r.asked == Phase::kPlay && r.observation.trick_winners_size() >= 1) late = &r.observation;
+    if (late) break;
+  }
+  ASSERT_NE(late, nullptr);
+  ASSERT_EQ(check_observation(*late, c, Phase::kPlay), "");
+  pb::Observation forged = *late;
+  forged.set_tricks_won(0, INT_MAX);
+  forged.set_tricks_won(1, INT_MAX);
+  EXPECT_EQ(check_observation(forged, c, Phase::kPlay).rfind("observation.tricks_won:", 0), 0u);
+}
+
 TEST(ObservationCheck, DealResultsAreBounded) {
   pb::DealResult result;
   for (int s = 0; s < 4; ++s) {
