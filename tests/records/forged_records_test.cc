@@ -33,13 +33,7 @@ using hearts::proto::Violation;
 const std::string kPlugins = std::string("--plugin-dir ") + HEARTS_TEST_PLUGIN_DIR;
 
 std::string temp_file(const std::string& name) {
-  static const std::filesystem::path dir = [] {
-    auto path = std::filesystem::path(::testing::TempDir()) /
-                ("forged_records_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return (dir / name).string();
+  return arena_test::temp_path("forged_records_test", name);
 }
 
 // Plays `args` into a records file named `name`, the thrower throwing where `thrower_in` says.

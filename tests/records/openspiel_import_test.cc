@@ -3,6 +3,7 @@
 // scores; OpenSpiel parameters change the rules; bad parameters and illegal actions are one-line
 // errors naming them.
 #include "records/openspiel_import.h"
+#include "support/records_files.h"
 #include "support/run_arena.h"
 
 #include <google/protobuf/struct.pb.h>
@@ -50,13 +51,7 @@ bool have_games() {
   }
 
 std::string temp_file(const std::string& name) {
-  static const std::filesystem::path dir = [] {
-    auto path = std::filesystem::path(::testing::TempDir()) /
-                ("openspiel_import_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return (dir / name).string();
+  return arena_test::temp_path("openspiel_import_test", name);
 }
 
 struct LogLine {

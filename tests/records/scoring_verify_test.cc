@@ -23,13 +23,7 @@ using arena_test::RunResult;
 using arena_test::write_or_die;
 
 std::string temp_file(const std::string& name) {
-  static const std::filesystem::path dir = [] {
-    auto path = std::filesystem::path(::testing::TempDir()) /
-                ("scoring_verify_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return (dir / name).string();
+  return arena_test::temp_path("scoring_verify_test", name);
 }
 
 struct Series {

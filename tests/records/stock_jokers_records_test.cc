@@ -24,18 +24,7 @@ using arena_test::RunResult;
 using arena_test::write_or_die;
 
 std::string temp_file(const std::string& name) {
-  static const std::filesystem::path dir = [] {
-    auto path = std::filesystem::path(::testing::TempDir()) /
-                ("stock_jokers_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return (dir / name).string();
-}
-
-void play(const std::string& args, const std::string& path) {
-  const RunResult r = run_arena("play --quiet " + args + " --out " + path);
-  ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+  return arena_test::temp_path("stock_jokers_test", name);
 }
 
 struct Series {
@@ -48,7 +37,7 @@ class StockNinesJokersSeries : public ::testing::TestWithParam<Series> {};
 TEST_P(StockNinesJokersSeries, VerifiesReplaysAndRoundTrips) {
   const Series& series = GetParam();
   const std::string path = temp_file(std::string(series.name) + ".rec");
-  ASSERT_NO_FATAL_FAILURE(play(series.args, path));
+  ASSERT_NO_FATAL_FAILURE(arena_test::play_into(series.args, path));
   const RunResult r = run_arena("verify " + path);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   const RecordsFile file = read_or_die(path);
@@ -116,7 +105,8 @@ INSTANTIATE_TEST_SUITE_P(
 const RecordsFile& domino_records() {
   static const RecordsFile file = [] {
     const std::string path = temp_file("domino_checks.rec");
-    play("--rules domino --bots random,lowest,ducker,random --games 2 --seed 3", path);
+    arena_test::play_into("--rules domino --bots random,lowest,ducker,random --games 2 --seed 3",
+                          path);
     return read_or_die(path);
   }();
   return file;
@@ -202,7 +192,7 @@ TEST(DominoRecords, TamperedDrawsStockTrickSizesAndLastHolderFail) {
 TEST(RefusingBots, HeuristicAndMontecarloSayWhyInOneLine) {
   for (const char* bot : {"heuristic", "montecarlo"}) {
     const std::string path = temp_file(std::string("refuse_") + bot + ".rec");
-    ASSERT_NO_FATAL_FAILURE(play(
+    ASSERT_NO_FATAL_FAILURE(arena_test::play_into(
         std::string("--rules domino --bots ") + bot + ",random,lowest,ducker --games 1", path));
     const RecordsFile file = read_or_die(path);
     ASSERT_EQ(file.games.size(), 1u);
@@ -230,8 +220,8 @@ TEST(ServedBots, PlayDominoAndCalledSuitJokersOverGrpc) {
     arena_test::ServeProcess serve({{"--bot", "ducker"}, {}, 0});
     ASSERT_GT(serve.port(), 0) << serve.first_line();
     const std::string path = temp_file("served.rec");
-    ASSERT_NO_FATAL_FAILURE(
-        play(rules + " --bots grpc://" + serve.target() + ",random,lowest --games 2", path));
+    ASSERT_NO_FATAL_FAILURE(arena_test::play_into(
+        rules + " --bots grpc://" + serve.target() + ",random,lowest --games 2", path));
     const RecordsFile file = read_or_die(path);
     for (const auto& game : file.games) {
       for (const auto& v : game.violations()) ADD_FAILURE() << rules << ": " << v.detail();

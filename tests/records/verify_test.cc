@@ -29,24 +29,8 @@ using arena_test::write_or_die;
 using arena_test::run_arena;
 using arena_test::RunResult;
 
-std::filesystem::path temp_dir() {
-  static const std::filesystem::path dir = [] {
-    auto path =
-        std::filesystem::path(::testing::TempDir()) / ("verify_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return dir;
-}
-
 std::string temp_file(const std::string& name) {
-  return (temp_dir() / name).string();
-}
-
-// Plays a series into `path` with the arena binary.
-void play(const std::string& args, const std::string& path) {
-  const RunResult r = run_arena("play --quiet " + args + " --out " + path);
-  ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+  return arena_test::temp_path("verify_test", name);
 }
 
 struct Series {
@@ -59,7 +43,7 @@ class PlayedSeriesVerify : public ::testing::TestWithParam<Series> {};
 TEST_P(PlayedSeriesVerify, VerifiesCleanly) {
   const Series& series = GetParam();
   const std::string path = temp_file(std::string(series.name) + ".rec");
-  ASSERT_NO_FATAL_FAILURE(play(series.args, path));
+  ASSERT_NO_FATAL_FAILURE(arena_test::play_into(series.args, path));
   const RunResult r = run_arena("verify " + path);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("verified "), std::string::npos) << r.out;
@@ -132,7 +116,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(VerifyRecords, ShooterChoiceSeriesHasMoonChoices) {
   // The shooter_choice series above must exercise the moon choice to mean anything.
   const std::string path = temp_file("moon_choices.rec");
-  ASSERT_NO_FATAL_FAILURE(play("--set moon=shooter-choice --games 40 --seed 5", path));
+  ASSERT_NO_FATAL_FAILURE(
+      arena_test::play_into("--set moon=shooter-choice --games 40 --seed 5", path));
   int choices = 0;
   for (const auto& game : read_or_die(path).games) {
     for (const auto& deal : game.deals()) choices += deal.moon_choice_made();
@@ -145,9 +130,10 @@ TEST(VerifyRecords, ForfeitedGamesVerifyUpToTheirLastDeal) {
   for (const char* extra : {"", "--set pass_schedule=dealers-choice", "--rules openspiel"}) {
     SCOPED_TRACE(extra);
     const std::string path = temp_file("forfeit.rec");
-    ASSERT_NO_FATAL_FAILURE(play("--bots illegal,random,badpass,random " + kPlugins +
-                                     " --forfeit-after 3 --games 6 " + extra,
-                                 path));
+    ASSERT_NO_FATAL_FAILURE(arena_test::play_into("--bots illegal,random,badpass,random " +
+                                                      kPlugins + " --forfeit-after 3 --games 6 " +
+                                                      extra,
+                                                  path));
     const RecordsFile file = read_or_die(path);
     int forfeits = 0;
     int cut_short = 0;
@@ -170,7 +156,7 @@ class VerifyTamper : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     clean_path_ = new std::string(temp_file("clean.rec"));
-    play("--bots random,lowest,ducker,random --games 4 --seed 11", *clean_path_);
+    arena_test::play_into("--bots random,lowest,ducker,random --games 4 --seed 11", *clean_path_);
   }
   static void TearDownTestSuite() { delete clean_path_; }
 

@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 
 #include "records/records_io.h"
+#include "run_arena.h"
 
 namespace arena_test {
 
@@ -24,6 +28,21 @@ inline void write_or_die(const std::string& path, const arena::RecordsFile& file
   auto writer = arena::RecordsWriter::create(path, file.header, &error);
   ASSERT_TRUE(writer) << error;
   for (const auto& game : file.games) ASSERT_TRUE(writer->append(game, &error)) << error;
+}
+
+// `name` in a folder of this test process's own under the test temp dir, named after `suite`
+// and the process id (so parallel test processes never share files); the folder is created.
+inline std::string temp_path(const std::string& suite, const std::string& name) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / (suite + "_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+// Plays a series with `arena play --quiet ARGS --out PATH`; it must succeed.
+inline void play_into(const std::string& args, const std::string& path) {
+  const RunResult r = run_arena("play --quiet " + args + " --out " + path);
+  ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.out;
 }
 
 }  // namespace arena_test
