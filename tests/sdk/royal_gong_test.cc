@@ -15,16 +15,13 @@
 #include "hearts/game.h"
 #include "hearts/rule_options.h"
 #include "hearts/rules.h"
+#include "scripted_deal.h"
 
 namespace hearts {
 namespace {
 
-CardSet Cards(std::string_view text) {
-  std::string error;
-  std::optional<CardSet> cards = parse_cards(text, &error);
-  if (!cards) throw std::runtime_error("bad card list '" + std::string(text) + "': " + error);
-  return *cards;
-}
+using testing_deal::Cards;
+using testing_deal::NewGame;
 
 // The preset with nothing passed, eldest leading anything and no lead or first-trick limits, so
 // that a script decides who takes what.
@@ -33,17 +30,7 @@ Rules Scripted(std::string_view preset, std::vector<std::string> settings = {}) 
                         "hearts_must_be_broken=false", "no_points_first_trick=false"}) {
     settings.emplace_back(s);
   }
-  Rules rules;
-  const Status status = rules_from_preset(preset, settings, &rules);
-  if (!status.ok()) throw std::runtime_error(status.message());
-  return rules;
-}
-
-Game NewGame(const Rules& rules) {
-  std::string error;
-  std::optional<Game> game = Game::create(rules, 1, &error);
-  if (!game) throw std::runtime_error(error);
-  return *game;
+  return testing_deal::Preset(preset, settings);
 }
 
 // Deals `hands` turned `rotate` seats to the left: seat (i + rotate) % 4 gets hands[i].

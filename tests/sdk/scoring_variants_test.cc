@@ -17,30 +17,14 @@
 #include "hearts/observation.h"
 #include "hearts/rule_options.h"
 #include "hearts/rules.h"
+#include "scripted_deal.h"
 
 namespace hearts {
 namespace {
 
-CardSet Cards(std::string_view text) {
-  std::string error;
-  std::optional<CardSet> cards = parse_cards(text, &error);
-  if (!cards) throw std::runtime_error("bad card list '" + std::string(text) + "': " + error);
-  return *cards;
-}
-
-Rules Preset(std::string_view name, const std::vector<std::string>& settings = {}) {
-  Rules rules;
-  const Status status = rules_from_preset(name, settings, &rules);
-  if (!status.ok()) throw std::runtime_error(status.message());
-  return rules;
-}
-
-Game NewGame(const Rules& rules) {
-  std::string error;
-  std::optional<Game> game = Game::create(rules, 1, &error);
-  if (!game) throw std::runtime_error(error);
-  return *game;
-}
+using testing_deal::Cards;
+using testing_deal::NewGame;
+using testing_deal::Preset;
 
 void Deal(Game& game, const std::vector<std::string>& hands, std::string_view kitty = "") {
   std::vector<CardSet> sets;

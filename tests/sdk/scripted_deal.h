@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "hearts/card.h"
 #include "hearts/card_set.h"
 #include "hearts/game.h"
+#include "hearts/rule_options.h"
 #include "hearts/rules.h"
 
 namespace hearts::testing_deal {
@@ -29,6 +31,23 @@ inline Card C(std::string_view text) {
   std::optional<Card> card = parse_card(text, &error);
   EXPECT_TRUE(card.has_value()) << error;
   return card.value_or(Card());
+}
+
+// A preset's rules with `settings` applied (as `--set`); an unknown name or setting throws, which
+// fails the test naming it.
+inline Rules Preset(std::string_view name, const std::vector<std::string>& settings = {}) {
+  Rules rules;
+  const Status status = rules_from_preset(name, settings, &rules);
+  if (!status.ok()) throw std::runtime_error(status.message());
+  return rules;
+}
+
+// A game of `rules` with seed 1; rules the engine refuses throw.
+inline Game NewGame(const Rules& rules) {
+  std::string error;
+  std::optional<Game> game = Game::create(rules, 1, &error);
+  if (!game) throw std::runtime_error(error);
+  return *game;
 }
 
 struct ScriptedDeal {
