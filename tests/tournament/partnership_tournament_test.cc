@@ -12,6 +12,8 @@
 #include <string>
 
 #include "records/records_io.h"
+#include "support/per_test_dir.h"
+#include "support/records_files.h"
 #include "support/run_arena.h"
 
 namespace {
@@ -40,28 +42,9 @@ std::string text(const Struct& json, const std::string& key) {
   return it == json.fields().end() ? "" : it->second.string_value();
 }
 
-arena::RecordsFile load(const std::string& path) {
-  arena::RecordsFile file;
-  std::string error;
-  EXPECT_TRUE(arena::read_records(path, &file, &error)) << error;
-  return file;
-}
-
-class PartnershipTournament : public ::testing::Test {
+class PartnershipTournament : public arena_test::PerTestDir {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = ::testing::TempDir() + "partnership_tournament_" + std::to_string(getpid()) + "_" +
-           info->name() + "/";
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  std::string dir(const std::string& name) const { return dir_ + name; }
-
-  std::string dir_;
+  PartnershipTournament() : PerTestDir("partnership_tournament") {}
 };
 
 TEST_F(PartnershipTournament, NamedPairsAreRatedPerTeamAndPerBot) {
@@ -73,7 +56,7 @@ TEST_F(PartnershipTournament, NamedPairsAreRatedPerTeamAndPerBot) {
   const Struct results = parse_json(r.out);
   // Two teams at two team places: 1 table x 3 groups x 2 rotations.
   EXPECT_EQ(number(results, "games"), 6);
-  const arena::RecordsFile file = load(dir("likha/records.rec"));
+  const arena::RecordsFile file = arena_test::read_or_die(dir("likha/records.rec"));
   ASSERT_EQ(file.header.teams_size(), 2);
   EXPECT_EQ(file.header.teams(0).name(), "heuristic+ducker");
   ASSERT_EQ(file.header.bots_size(), 4);
@@ -139,7 +122,7 @@ TEST_F(PartnershipTournament, BotsAloneBecomeTeamsOfTwoCopiesAndTheTextNamesTeam
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("ducker+ducker"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("team "), std::string::npos) << r.out;
-  const arena::RecordsFile file = load(dir("copies/records.rec"));
+  const arena::RecordsFile file = arena_test::read_or_die(dir("copies/records.rec"));
   ASSERT_EQ(file.header.teams_size(), 3);
   // C(3, 2) = 3 tables x 1 group x 2 rotations.
   ASSERT_EQ(file.games.size(), 6u);
@@ -167,7 +150,7 @@ TEST_F(PartnershipTournament, VerifyCatchesForgedTeamFields) {
       "--bootstrap 0 --quiet --out " +
       dir("real"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const arena::RecordsFile file = load(dir("real/records.rec"));
+  const arena::RecordsFile file = arena_test::read_or_die(dir("real/records.rec"));
   ASSERT_FALSE(file.games.empty());
   struct Forgery {
     const char* field;
@@ -207,7 +190,7 @@ TEST_F(PartnershipTournament, AForfeitPutsTheWholeTeamLast) {
                                              "--quiet --out " +
                                              path);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const arena::RecordsFile file = load(path);
+  const arena::RecordsFile file = arena_test::read_or_die(path);
   ASSERT_EQ(file.games.size(), 2u);
   for (const auto& game : file.games) {
     ASSERT_EQ(game.forfeited_size(), 1);

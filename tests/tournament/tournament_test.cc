@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "records/records_io.h"
+#include "support/per_test_dir.h"
 #include "support/run_arena.h"
 
 namespace {
@@ -183,21 +184,9 @@ std::vector<std::pair<size_t, size_t>> message_spans(const std::string& bytes) {
   return spans;
 }
 
-class Tournament : public ::testing::Test {
+class Tournament : public arena_test::PerTestDir {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = ::testing::TempDir() + "tournament_test_" + std::to_string(getpid()) + "_" +
-           info->name() + "/";
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  std::string dir(const std::string& name) const { return dir_ + name; }
-
-  std::string dir_;
+  Tournament() : PerTestDir("tournament_test") {}
 };
 
 TEST_F(Tournament, ResultsAndRecordsDoNotDependOnConcurrency) {
