@@ -228,6 +228,25 @@ struct Bootstrap {
   const std::vector<double>& full_log_strength;  // every refit starts from it
   const PlackettLuceOptions& options;
 
+  // Each group's games as (ranking, number of games): a resample's weights are then a sum over
+  // the groups, not over every game (the sums are of whole numbers, so exact either way).
+  using GroupRankings = std::vector<std::vector<std::pair<int, double>>>;
+  GroupRankings group_rankings() const {
+    GroupRankings out(static_cast<size_t>(num_groups));
+    for (size_t g = 0; g < rankings.ranking_of.size(); ++g) {
+      auto& entries = out[static_cast<size_t>(group_of[g])];
+      const int ranking = rankings.ranking_of[g];
+      auto it = std::find_if(entries.begin(), entries.end(),
+                             [&](const auto& e) { return e.first == ranking; });
+      if (it == entries.end()) {
+        entries.push_back({ranking, 1.0});
+      } else {
+        it->second += 1.0;
+      }
+    }
+    return out;
+  }
+
   // Every bot's resampled ratings, in resample order (none without groups or resamples).
   std::vector<std::vector<double>> resampled_ratings() const {
     const auto n = static_cast<size_t>(num_bots);
@@ -237,10 +256,11 @@ struct Bootstrap {
     hearts::Rng rng(options.seed);
     std::vector<std::vector<double>> times_drawn(kChunk);
     std::vector<std::vector<double>> ratings(kChunk);
+    const GroupRankings by_group = group_rankings();  // once for every chunk
     for (size_t begin = 0; begin < resamples; begin += kChunk) {
       const size_t count = std::min(kChunk, resamples - begin);
       draw_groups(rng, count, times_drawn);
-      refit_in_parallel(count, times_drawn, ratings);
+      refit_in_parallel(count, by_group, times_drawn, ratings);
       for (size_t r = 0; r < count; ++r)
         for (size_t i = 0; i < n; ++i) samples[i].push_back(ratings[r][i]);
     }
@@ -258,23 +278,9 @@ struct Bootstrap {
   }
 
   // Refits resamples [0, count) of a chunk on options.threads threads into ratings[r].
-  void refit_in_parallel(size_t count, const std::vector<std::vector<double>>& times_drawn,
+  void refit_in_parallel(size_t count, const GroupRankings& group_rankings,
+                         const std::vector<std::vector<double>>& times_drawn,
                          std::vector<std::vector<double>>& ratings) const {
-    // Each group's games as (ranking, number of games): a resample's weights are then a sum
-    // over the groups, not over every game (the sums are of whole numbers, so exact either way).
-    std::vector<std::vector<std::pair<int, double>>> group_rankings(
-        static_cast<size_t>(num_groups));
-    for (size_t g = 0; g < rankings.ranking_of.size(); ++g) {
-      auto& entries = group_rankings[static_cast<size_t>(group_of[g])];
-      const int ranking = rankings.ranking_of[g];
-      auto it = std::find_if(entries.begin(), entries.end(),
-                             [&](const auto& e) { return e.first == ranking; });
-      if (it == entries.end()) {
-        entries.push_back({ranking, 1.0});
-      } else {
-        it->second += 1.0;
-      }
-    }
     std::atomic<size_t> next{0};
     auto refit = [&] {
       std::vector<double> resample_weight(rankings.ranked.size());
