@@ -43,6 +43,10 @@ Game::Game(const CompiledRules& rules, uint64_t seed) : rules_(rules), seed_(see
   // The dealer of deal 0 sits last, so seat 0 is eldest hand and receives the first card
   // (anticlockwise, eldest sits to the dealer's right: the dealer is seat 1).
   dealer_ = rules_.rules.play_anticlockwise ? 1 : n - 1;
+  const Rules& r = rules_.rules;
+  plain_ = !rules_.extended_play && rules_.in_play_twice.empty() && !r.queen_forced &&
+           !r.black_jack_discard && r.likha_cards.empty();
+  for (Card card : rules_.in_play) deck_order_[deck_size_++] = card;
 }
 
 std::optional<Game> Game::create(const Rules& rules, uint64_t seed, std::string* error) {
@@ -71,19 +75,22 @@ void Game::reset_deal_state() {
   first_lead_card_ = Card();
   trick_start_ = 0;
   lead_suit_ = -1;
-  stock_count_ = 0;
-  stock_next_ = 0;
-  drawn_ = {};
-  drawn_counts_ = {};
-  last_holder_ = -1;
-  left_over_ = CardSet();
-  hands_twice_ = {};
-  received_twice_ = {};
-  taken_twice_ = {};
-  played_twice_ = CardSet();
-  trick_twice_ = CardSet();
-  carried_ = CardPair{};
-  carried_points_ = 0;
+  if (!plain_) {
+    // What only a stock, two decks or void tricks write: a plain table never leaves it non-empty.
+    stock_count_ = 0;
+    stock_next_ = 0;
+    drawn_ = {};
+    drawn_counts_ = {};
+    last_holder_ = -1;
+    left_over_ = CardSet();
+    hands_twice_ = {};
+    received_twice_ = {};
+    taken_twice_ = {};
+    played_twice_ = CardSet();
+    trick_twice_ = CardSet();
+    carried_ = CardPair{};
+    carried_points_ = 0;
+  }
   slam_bidder_ = -1;
   slam_partner_ = -1;
   slam_declined_ = 0;
@@ -96,6 +103,10 @@ void Game::reset_deal_state() {
 
 void Game::deal_from_seed() {
   if (phase_ != Phase::kDeal) return;
+  if (plain_) {
+    deal_plain();
+    return;
+  }
   reset_deal_state();
   std::array<Card, kMaxPlays> deck;
   int count = 0;
@@ -246,7 +257,7 @@ void Game::after_deal(CardSet kitty) {
   dealt_ = hands_;
   // Every deal gives each hand exactly hand_size cards (no popcount needed).
   for (int s = 0; s < num_players(); ++s) hand_counts_[s] = rules_.hand_size;
-  dealt_twice_ = hands_twice_;
+  if (!plain_) dealt_twice_ = hands_twice_;
   kitty_ = kitty;
   switch (rules_.rules.pass_schedule) {
     case PassSchedule::kExternal:
@@ -405,16 +416,19 @@ void Game::begin_play() {
   phase_ = Phase::kPlay;
   int leader = eldest();
   if (rules_.rules.first_lead != FirstLead::kEldestAny) {
+    const int n = num_players();
     CardSet clubs;
-    for (int s = 0; s < num_players(); ++s) clubs |= hands_[s].of_suit(Suit::kClubs);
     // The zero of clubs is the lowest club when it is dealt.
-    for (int s = 0; s < num_players(); ++s) clubs |= hands_[s] & rules_.zero_cards;
+    const CardSet wanted = CardSet::whole_suit(Suit::kClubs) | rules_.zero_cards;
+    for (int s = 0; s < n; ++s) clubs |= hands_[s] & wanted;
     if (!clubs.empty()) {
       first_lead_card_ = clubs.contains(kZeroOfClubs) ? kZeroOfClubs : clubs.lowest();
       // With two decks two seats may hold it: the first of them clockwise from eldest leads.
-      for (int i = num_players() - 1; i >= 0; --i) {
-        const int s = (eldest() + i) % num_players();
-        if (hands_[s].contains(first_lead_card_)) leader = s;
+      for (int i = 0, s = leader; i < n; ++i, s = s + 1 == n ? 0 : s + 1) {
+        if (hands_[s].contains(first_lead_card_)) {
+          leader = s;
+          break;
+        }
       }
     }
   }
@@ -443,8 +457,7 @@ CardSet Game::lead_options(CardSet hand) const {
   return allowed.empty() ? hand : allowed;
 }
 
-CardSet Game::legal_plays() const {
-  if (phase_ != Phase::kPlay) return CardSet();
+CardSet Game::legal_plays_general() const {
   if (rules_.extended_play) return legal_plays_extended();
   const Rules& r = rules_.rules;
   const CardSet hand = hands_[to_act_];
@@ -505,7 +518,7 @@ Status Game::play(Card card) {
   return Status();
 }
 
-void Game::play_checked(Card card) {
+void Game::play_general(Card card) {
   if (rules_.extended_play) {
     play_extended(card);
     return;

@@ -321,6 +321,16 @@ class Game {
   CardSet follow_cards(CardSet hand, int suit) const;
   void play_extended(Card card);
   void finish_trick_extended();
+  // The plain path (game_plain.cc) for one deck without a stock, boosters, jokers or forced
+  // discards: the standard table and most presets. The same results as the general path, with
+  // less bookkeeping per card.
+  void deal_plain();
+  CardSet legal_plays_plain() const;
+  void play_plain(Card card);
+  void finish_trick_plain();
+  // The general path's legal cards and play (game.cc), for every table.
+  CardSet legal_plays_general() const;
+  void play_general(Card card);
   // Hands `seat` the turn; under a stock rule it first draws until it can follow.
   void arrive(int seat);
   // The stock game's end: the last holder takes its hand and the stock's rest.
@@ -341,6 +351,11 @@ class Game {
 
   CompiledRules rules_;
   uint64_t seed_ = 0;
+  // Fixed at construction from the rules: whether this table takes the plain path, and its
+  // cards in play in ascending order (the deal's unshuffled deck; one deck only).
+  bool plain_ = false;
+  int deck_size_ = 0;
+  std::array<Card, 64> deck_order_{};
   Rng deal_rng_{0};
   Rng chance_rng_{0};
   Phase phase_ = Phase::kDeal;
