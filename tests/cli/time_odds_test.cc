@@ -121,7 +121,7 @@ TEST_F(TimeOdds, PlayGivesEachSeatItsOwnLimitAndRecordsIt) {
       "play --quiet --games 2 --set fixed_deals=1 --move-ms 100 --bank-ms 2000 --plugin-dir " +
           kTestPlugins + " --trust inspector --bots inspector@7ms,inspector,lowest@3s,lowest" +
           " --out " + out,
-      "HEARTS_INSPECTOR_LOG=" + log);
+      "HEARTS_INSPECTOR_TIMES=1 HEARTS_INSPECTOR_LOG=" + log);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("inspector@7ms"), std::string::npos) << r.out;  // the summary's names
   EXPECT_NE(r.out.find("lowest@3s"), std::string::npos) << r.out;
@@ -216,7 +216,7 @@ TEST_F(TimeOdds, TournamentRatesOneBotAtTwoLimitsAsTwoEntrants) {
       "tournament --quiet --json --games 2 --seed 5 --set fixed_deals=1 --plugin-dir " +
           kTestPlugins + " --trust inspector --bots inspector@7ms,inspector@300ms,lowest,ducker" +
           " --out " + dir("t2"),
-      "HEARTS_INSPECTOR_LOG=" + log);
+      "HEARTS_INSPECTOR_TIMES=1 HEARTS_INSPECTOR_LOG=" + log);
   ASSERT_EQ(run.exit_code, 0) << run.out;
   const std::map<std::string, Struct> board = standings(read_text(dir("t2/results.json")));
   ASSERT_EQ(board.size(), 4u) << read_text(dir("t2/results.json"));
