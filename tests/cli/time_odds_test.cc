@@ -213,7 +213,7 @@ TEST_F(TimeOdds, ASeatOverItsOwnLimitTimesOutAndOnlyThatSeat) {
 TEST_F(TimeOdds, TournamentRatesOneBotAtTwoLimitsAsTwoEntrants) {
   const std::string log = dir("inspector.log");
   const auto run = arena_test::run_arena(
-      "tournament --quiet --json --games 2 --seed 5 --set fixed_deals=1 --plugin-dir " +
+      "tournament --quiet --json --report --games 2 --seed 5 --set fixed_deals=1 --plugin-dir " +
           kTestPlugins + " --trust inspector --bots inspector@7ms,inspector@300ms,lowest,ducker" +
           " --out " + dir("t2"),
       "HEARTS_INSPECTOR_TIMES=1 HEARTS_INSPECTOR_LOG=" + log);
@@ -247,6 +247,10 @@ TEST_F(TimeOdds, TournamentRatesOneBotAtTwoLimitsAsTwoEntrants) {
   EXPECT_NE(rate.out.find("\"bot\": \"inspector@7ms\""), std::string::npos) << rate.out;
   const auto verify = arena_test::run_arena("verify " + dir("t2/records.rec"));
   EXPECT_EQ(verify.exit_code, 0) << verify.out;
+  // The report's replays name the seats as the standings do.
+  const std::string index = read_text(dir("t2/report/data/index.js"));
+  EXPECT_NE(index.find("\"label\":\"inspector@300ms\""), std::string::npos)
+      << index.substr(0, 2000);
 }
 
 // Cut short, a time-odds tournament resumes to the results of an uncut run; and the config's
