@@ -19,8 +19,10 @@
 #include "match/seating.h"
 #include "match/unavailable.h"
 #include "players/bot_specs.h"
+#include "players/bot_time_limit.h"
 #include "players/plugin_loader.h"
 #include "players/shared_token.h"
+#include "players/timed_source.h"
 #include "records/records_io.h"
 #include "report/live_report.h"
 
@@ -150,10 +152,10 @@ hearts::proto::RecordsHeader records_header(const PlayFlags& flags, const hearts
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(command_line());
   *header.mutable_rules() = to_rules_spec(flags.rules.preset, rules);
-  for (const auto& source : sources) add_bot(source->identity(), &header);
   header.set_series_seed(flags.seed);
   header.set_move_time_limit_us(flags.move_ms * 1000);
   header.set_game_time_bank_us(flags.bank_ms * 1000);
+  for (const auto& source : sources) add_bot(source->identity(), &header);  // after the limits
   header.set_forfeit_after(flags.forfeit_after);
   header.set_on_unavailable(flags.on_unavailable == "forfeit"
                                 ? hearts::proto::RecordsHeader::FORFEIT
@@ -177,9 +179,10 @@ RefereeOptions referee_options(const PlayFlags& flags) {
   return options;
 }
 
-// --hang-ms, or by default 10 x --move-ms and at least 10 s.
-int64_t hang_limit_ms(const PlayFlags& flags) {
-  return flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * flags.move_ms);
+// --hang-ms, or by default 10 x the longest limit (--move-ms or a bot's own) and at least 10 s.
+int64_t hang_limit_ms(const PlayFlags& flags, const BotSources& sources) {
+  const int64_t longest_ms = largest_move_time_us(flags.move_ms * 1000, sources) / 1000;
+  return flags.hang_ms > 0 ? flags.hang_ms : std::max<int64_t>(10000, 10 * longest_ms);
 }
 
 // What every step of a series reads.
@@ -207,6 +210,12 @@ struct GameResults {
   std::string forfeit_text;
 };
 
+// How results name the seat's bot: with its own time limit, if it has one ("montecarlo@10ms").
+std::string seat_label(const Series& series, int seat) {
+  const BotIdentity& who = series.sources[seat]->identity();
+  return name_with_limit(who.name, who.move_time_limit_us);
+}
+
 // Adds each seat's outcome to its totals and to `game`.
 void tally_seats(const Series& series, const GameOutcome& outcome, std::vector<SeatTotals>* totals,
                  GameResults* game) {
@@ -229,12 +238,12 @@ void tally_seats(const Series& series, const GameOutcome& outcome, std::vector<S
     t.forfeits += seat.forfeited;
     if (seat.forfeited) {
       game->forfeit_text += (game->forfeit_text.empty() ? "" : ", ") + std::to_string(s) + " " +
-                            series.sources[s]->identity().name;
+                            seat_label(series, s);
     }
     if (seat.rank == 1) {
       t.wins += 1.0 / winners;
-      game->winner_text += (game->winner_text.empty() ? "" : ", ") + std::to_string(s) + " " +
-                           series.sources[s]->identity().name;
+      game->winner_text +=
+          (game->winner_text.empty() ? "" : ", ") + std::to_string(s) + " " + seat_label(series, s);
     }
   }
 }
@@ -341,9 +350,11 @@ void print_json_summary(const Series& series, SeriesTally* tally) {
     const SeatTotals& t = tally->seats[s];
     Json& entry = seat_list.emplace_back(Json::object());
     entry["seat"] = s;
-    entry["bot"] = series.sources[s]->identity().name;
-    entry["spec"] = series.sources[s]->identity().spec;
-    entry["runs_as"] = series.sources[s]->identity().runs_as;
+    const BotIdentity& who = series.sources[s]->identity();
+    entry["bot"] = seat_label(series, s);
+    entry["spec"] = who.spec;
+    entry["runs_as"] = who.runs_as;
+    if (who.move_time_limit_us > 0) entry["move_time_limit_ms"] = who.move_time_limit_us / 1000.0;
     entry["wins"] = t.wins;
     entry[series.by_counters ? "mean_counters" : "mean_score"] =
         static_cast<double>(t.result_sum) / flags.games;
@@ -364,10 +375,11 @@ void print_seat_row(const Series& series, int s, const SeatTotals& t, long long 
       t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) / 1000.0
                   : 0.0;
   const BotIdentity& who = series.sources[s]->identity();
-  std::cout << std::setw(4) << s << "  " << std::left << std::setw(16) << who.name << ' '
-            << std::setw(9) << who.runs_as << std::right << std::fixed << std::setprecision(1)
-            << std::setw(6) << t.wins << std::setw(15) << std::setprecision(2)
-            << static_cast<double>(t.result_sum) / series.flags.games << std::setw(13);
+  std::cout << std::setw(4) << s << "  " << std::left << std::setw(16) << seat_label(series, s)
+            << ' ' << std::setw(9) << who.runs_as << std::right << std::fixed
+            << std::setprecision(1) << std::setw(6) << t.wins << std::setw(15)
+            << std::setprecision(2) << static_cast<double>(t.result_sum) / series.flags.games
+            << std::setw(13);
   if (total_deals > 0) {
     std::cout << static_cast<double>(t.deal_points) / static_cast<double>(total_deals);
   } else {
@@ -433,7 +445,7 @@ int run_play(const PlayFlags& flags) {
 
   const RefereeOptions options = referee_options(flags);
   const TscClock clock;
-  Watchdog watchdog(hang_limit_ms(flags) * 1000);
+  Watchdog watchdog(hang_limit_ms(flags, sources) * 1000);
   const int slot = watchdog.add_slot();
   Referee referee(compiled, options, clock, &watchdog, slot);
 
@@ -475,7 +487,9 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "comma-separated bot specs, one per seat: a plugin name (random), a plugin "
                    "file (./libmybot.so), grpc://HOST:PORT, grpcs://HOST:PORT (TLS) or unix:PATH "
                    "(a remote bot), or "
-                   "isolated:NAME-or-FILE (a plugin in a child process); default: random");
+                   "isolated:NAME-or-FILE (a plugin in a child process); default: random. "
+                   "SPEC@LIMIT gives that bot its own time per decision instead of --move-ms "
+                   "(montecarlo@100ms; us, ms or s)");
   flags->rules.add_to(*play);
   play->get_option("--players")
       ->description(
@@ -493,7 +507,7 @@ void add_play_command(CLI::App& app, int* exit_code) {
                    "most min(move-ms, what is left) (0 = no bank)");
   play->add_option("--hang-ms", flags->hang_ms,
                    "stop the run when a bot has not returned after this long (default: "
-                   "10 x move-ms, at least 10 s)");
+                   "10 x the longest per-decision limit, at least 10 s)");
   play->add_option("--forfeit-after", flags->forfeit_after,
                    "a bot forfeits a game at its N-th violation in it (0 = never)");
   play->add_option("--reconnect-ms", flags->reconnect_ms,

@@ -12,6 +12,8 @@
 #include "cli/commands.h"
 #include "common/read_file.h"
 #include "match/unavailable.h"
+#include "players/bot_specs.h"
+#include "players/bot_time_limit.h"
 #include "players/shared_token.h"
 #include "records/records_io.h"
 #include "report/live_report.h"
@@ -27,6 +29,7 @@ struct TournamentFlags {
   hearts::proto::TournamentConfig values;  // flags override the config file
   std::string bots;
   std::string teams;
+  std::string bot_time_limits;  // --bot-time-limits, as given
   std::string permutations = "cyclic";
   bool resume = false;
   bool json = false;
@@ -68,6 +71,13 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
     std::stringstream list(flags.bots);
     std::string spec;
     while (std::getline(list, spec, ',')) config->add_bots(spec);
+  }
+  if (given(flags, "--bot-time-limits")) {
+    config->clear_bot_time_limits();
+    // getline drops an empty last item ("100ms,"): split_bot_list keeps it.
+    for (const std::string& limit : split_bot_list(flags.bot_time_limits)) {
+      config->add_bot_time_limits(limit);
+    }
   }
   if (given(flags, "--teams")) {
     config->clear_teams();
@@ -112,6 +122,40 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (!config->has_bootstrap_samples()) config->set_bootstrap_samples(1000);
 }
 
+// What is wrong with bot_time_limits (one line), or empty: one per bot, each a limit, and none
+// for a bot whose spec gives its own.
+std::string time_limits_problem(const hearts::proto::TournamentConfig& config) {
+  const auto& limits = config.bot_time_limits();
+  if (limits.empty()) return "";
+  if (limits.size() != config.bots().size()) {
+    return "bot_time_limits (--bot-time-limits) has " + std::to_string(limits.size()) +
+           " entries for " + std::to_string(config.bots().size()) +
+           " bots: give one per bot, empty for move_ms";
+  }
+  for (int b = 0; b < limits.size(); ++b) {
+    TimedSpec timed;
+    std::string error;
+    if (limits[b].empty()) continue;
+    if (parse_timed_spec(config.bots(b), &timed, &error) && timed.move_time_us > 0) {
+      return "bot_time_limits (--bot-time-limits): bot '" + config.bots(b) +
+             "' has its own limit already; give it once";
+    }
+    if (!parse_timed_spec(config.bots(b) + "@" + limits[b], &timed, &error)) {
+      return "bot_time_limits (--bot-time-limits): " + error;
+    }
+  }
+  return "";
+}
+
+// The bot specs with bot_time_limits applied ("montecarlo" and "10ms" -> "montecarlo@10ms").
+std::vector<std::string> timed_specs(const hearts::proto::TournamentConfig& config) {
+  std::vector<std::string> specs(config.bots().begin(), config.bots().end());
+  for (int b = 0; b < config.bot_time_limits().size(); ++b) {
+    if (!config.bot_time_limits(b).empty()) specs[b] += "@" + config.bot_time_limits(b);
+  }
+  return specs;
+}
+
 // What is wrong with the merged settings (one line), or empty.
 std::string config_problem(const hearts::proto::TournamentConfig& config) {
   // Config fields and flags are one setting each: the message names both spellings.
@@ -140,6 +184,7 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
              "list such as [\"random\", \"ducker\"]";
     }
   }
+  if (std::string bad = time_limits_problem(config); !bad.empty()) return bad;
   if (config.permutations() != "cyclic" && config.permutations() != "all") {
     return "--permutations must be cyclic or all, not '" + config.permutations() + "'";
   }
@@ -186,7 +231,7 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
     *error = status.message();
     return false;
   }
-  setup->specs.assign(config.bots().begin(), config.bots().end());
+  setup->specs = timed_specs(config);
   setup->teams.assign(config.teams().begin(), config.teams().end());
   setup->groups = config.games();
   setup->concurrency = config.concurrency();
@@ -327,7 +372,11 @@ void add_tournament_command(CLI::App& app, int* exit_code) {
   flags->command = t;
   auto& v = flags->values;
   t->add_option("--config", flags->config, "JSON config (fields of proto/tournament.proto)");
-  t->add_option("--bots", flags->bots, "comma-separated bot specs (as for arena play)");
+  t->add_option("--bots", flags->bots,
+                "comma-separated bot specs (as for arena play; SPEC@100ms: its own time limit)");
+  t->add_option("--bot-time-limits", flags->bot_time_limits,
+                "time odds: comma-separated per-decision limits, one per --bots entry (100ms, "
+                "2s, 250us; empty: --move-ms), as SPEC@100ms in --bots");
   t->add_option("--teams", flags->teams,
                 "partnership rules: comma-separated teams of two bot specs, like a+b,c+c "
                 "(default: each of --bots with a copy of itself)");

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "match/bot_seeds.h"
+#include "players/bot_time_limit.h"
 
 namespace arena {
 namespace {
@@ -170,6 +171,7 @@ class Referee::GameRun {
                                              bool answered, const std::string& note);
   [[gnu::noinline]] void apply_slam_bid(int seat, const hearts::Decision& decision, bool answered,
                                         int64_t think, const std::string& note);
+  void set_own_limit(int seat);
   void settle_outcome();
   void record_results();
   bool partnership() const { return game_.rules().rules.partnership != hearts::Partnership::kNone; }
@@ -184,6 +186,8 @@ class Referee::GameRun {
   hearts::Game game_;
   std::array<int64_t, hearts::kMaxPlayers> bank_;
   const bool has_bank_;
+  // Per seat: its bot's own limit ("@100ms" in its spec) or the run's.
+  std::array<int64_t, hearts::kMaxPlayers> move_us_;
   hearts::proto::DealRecord* deal_record_ = nullptr;
   uint64_t decisions_ = 0;
   int deals_seen_ = 0;
@@ -206,11 +210,22 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   outcome.seats.resize(n_);
   for (const auto& view : referee_.seat_views_) view->reset(referee_.rules_);
   bank_.fill(referee_.options_.game_bank_us);
+  move_us_.fill(referee_.options_.move_time_us);
+  for (int s = 0; s < n_; ++s) set_own_limit(s);
   if (record_) {
     record_->Clear();
     record_->set_game_index(game_index_);
     record_->set_seed(seed_);
   }
+}
+
+// A bot with its own limit plays by it, and by the run's bank scaled to it (bot_time_limit.h).
+void Referee::GameRun::set_own_limit(int seat) {
+  const int64_t own = players_[seat]->identity().move_time_limit_us;
+  if (own <= 0) return;
+  const RefereeOptions& options = referee_.options_;
+  move_us_[seat] = own;
+  bank_[seat] = scaled_bank_us(options.game_bank_us, options.move_time_us, own);
 }
 
 // `deal` defaults to the current deal; deal-end notifications name the deal that just ended.
@@ -371,7 +386,6 @@ void Referee::GameRun::record_new_deal() {
 
 // Asks the seat to act, times the call, then applies its answer or the fallback.
 void Referee::GameRun::decide(Phase phase) {
-  const RefereeOptions& options = referee_.options_;
   const int seat = game_.to_act();
   Player* player = players_[seat];
   if (!referee_.unavailable_->empty() && referee_.unavailable_->contains(player->identity().spec)) {
@@ -382,8 +396,7 @@ void Referee::GameRun::decide(Phase phase) {
   hearts::Observation& seen = referee_.seat_views_[seat]->observe(game_, seat, game_index_);
   // The referee's own copy of the legal cards: what the bot does to its view cannot change them.
   const hearts::CardSet legal = seen.legal;
-  const int64_t limit =
-      has_bank_ ? std::min(options.move_time_us, bank_[seat]) : options.move_time_us;
+  const int64_t limit = has_bank_ ? std::min(move_us_[seat], bank_[seat]) : move_us_[seat];
   seen.time_left_us = limit;
   seen.bank_left_us = has_bank_ ? bank_[seat] : -1;
   seen.random_seed = bot_seeds_.decision_seed(seat, decisions_++);

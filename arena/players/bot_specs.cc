@@ -10,8 +10,10 @@
 #include <set>
 
 #include "common/sha256.h"
+#include "players/bot_time_limit.h"
 #include "players/isolated.h"
 #include "players/plugin_loader.h"
+#include "players/timed_source.h"
 
 namespace arena {
 namespace {
@@ -199,6 +201,13 @@ std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
     *error = "empty bot spec";
     return nullptr;
   }
+  TimedSpec timed;
+  if (!parse_timed_spec(spec, &timed, error)) return nullptr;
+  if (timed.move_time_us > 0) {
+    auto inner = resolve_bot_spec(timed.bot, search_path, error, options);
+    if (!inner) return nullptr;
+    return with_time_limit(std::move(inner), spec.substr(timed.bot.size()), timed.move_time_us);
+  }
   if (spec.starts_with("grpc://") || spec.starts_with("grpcs://") || spec.starts_with("unix:")) {
     return RemoteSource::connect(spec, options.remote, error);
   }
@@ -258,10 +267,11 @@ std::vector<std::string> unmatched_trust(const TrustPolicy& trust,
   for (const std::string& entry : trust.trusted) {
     bool found = false;
     for (const BotIdentity& bot : bots) {
-      const std::string plugin_spec =
-          bot.spec.substr(bot.spec.starts_with("trusted:") || bot.spec.starts_with("isolated:")
-                              ? bot.spec.find(':') + 1
-                              : 0);
+      TimedSpec timed;  // --trust names the plugin, not "montecarlo@10ms"
+      std::string ignored;
+      const std::string spec = parse_timed_spec(bot.spec, &timed, &ignored) ? timed.bot : bot.spec;
+      const std::string plugin_spec = spec.substr(
+          spec.starts_with("trusted:") || spec.starts_with("isolated:") ? spec.find(':') + 1 : 0);
       found =
           found || entry == plugin_spec || entry == bot.name ||
           (is_plugin_path(entry) && !bot.path.empty() && canonical(entry) == canonical(bot.path));

@@ -1,7 +1,8 @@
 // Bot specs as users write them: a plugin name found in the search path ("random"), a plugin
 // file ("./libmybot.so"), a remote bot ("grpc://HOST:PORT", "grpcs://HOST:PORT" over TLS,
 // "unix:PATH"), a plugin run in a sandboxed child process ("isolated:NAME-or-PATH"), or one run
-// in the arena's own process ("trusted:NAME-or-PATH").
+// in the arena's own process ("trusted:NAME-or-PATH"). Any of them may end in its own time limit
+// per decision, "@100ms" (players/bot_time_limit.h).
 #pragma once
 
 #include <memory>
@@ -38,8 +39,9 @@ struct SpecOptions {
 
 // Resolves and checks one spec: "trusted:X" runs in process, "isolated:X" in a child, and a plain
 // plugin as the trust policy says; untrusted plugin files are never loaded into this process,
-// not even to read their names. Null with *error: one line naming the spec or file and the
-// problem.
+// not even to read their names. "X@100ms" resolves X and carries the limit in the identity
+// (move_time_limit_us; spec stays as written). Null with *error: one line naming the spec or file
+// and the problem.
 std::shared_ptr<PlayerSource> resolve_bot_spec(const std::string& spec,
                                                const std::vector<std::string>& search_path,
                                                std::string* error, const SpecOptions& options = {});

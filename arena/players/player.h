@@ -2,6 +2,7 @@
 // process, remote gRPC bot). The referee times each call and checks every answer.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,9 @@ struct BotIdentity {
   // How it runs: "trusted" (in the arena's process), "sandboxed" (an isolated child in the
   // sandbox), "isolated" (a child with the sandbox turned off), "remote".
   std::string runs_as;
+  // Its own per-decision limit, from a spec ending "@100ms" (players/bot_time_limit.h); 0: the
+  // run's limit (--move-ms) applies.
+  int64_t move_time_limit_us = 0;
 };
 
 // How a decision call ended, before its answer is checked against the rules.

@@ -8,6 +8,7 @@
 
 #include "common/console.h"
 #include "common/read_file.h"
+#include "players/bot_time_limit.h"
 
 namespace arena {
 
@@ -20,6 +21,11 @@ void add_bot(const BotIdentity& id, hearts::proto::RecordsHeader* header) {
   bot->set_file_sha256(id.file_sha256);
   bot->set_transport(id.transport);
   bot->set_runs_as(id.runs_as);
+  if (id.move_time_limit_us > 0) {
+    bot->set_move_time_limit_us(id.move_time_limit_us);
+    bot->set_game_time_bank_us(scaled_bank_us(header->game_time_bank_us(),
+                                              header->move_time_limit_us(), id.move_time_limit_us));
+  }
 }
 
 std::unique_ptr<RecordsWriter> RecordsWriter::create(const std::string& path,

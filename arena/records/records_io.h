@@ -20,7 +20,8 @@ namespace arena {
 inline constexpr char kRecordsFormat[] = "black-lady-arena-records";
 inline constexpr uint32_t kRecordsFormatVersion = 1;
 
-// Appends a bot's identity to a header's bot list.
+// Appends a bot's identity to a header's bot list. A bot with its own time limit gets its bank
+// scaled from the header's: set move_time_limit_us and game_time_bank_us first.
 void add_bot(const BotIdentity& identity, hearts::proto::RecordsHeader* header);
 
 class RecordsWriter {

@@ -8,6 +8,7 @@
 #include "hearts/card_pair.h"
 #include "hearts/game.h"
 #include "hearts/rule_options.h"
+#include "players/bot_time_limit.h"
 #include "records/recorded_deal.h"
 
 namespace arena {
@@ -117,7 +118,9 @@ class Printer {
   std::string bot_name(const GameRecord& game, int seat) const {
     if (seat < 0 || seat >= game.seat_bots_size()) return "?";
     const int bot = game.seat_bots(seat);
-    return bot >= 0 && bot < header_.bots_size() ? header_.bots(bot).name() : "?";
+    if (bot < 0 || bot >= header_.bots_size()) return "?";
+    // Time odds: one bot at two limits is told apart as results tell it ("montecarlo@10ms").
+    return name_with_limit(header_.bots(bot).name(), header_.bots(bot).move_time_limit_us());
   }
 
   int points_of(CardSet cards) const {
@@ -387,6 +390,10 @@ void print_records_summary(std::ostream& out, const std::string& path, const Rec
     out << "  (" << (bot.runs_as().empty() ? bot.transport() : bot.runs_as())
         << (bot.spec().empty() ? "" : ": " + bot.spec());
     if (!bot.file_sha256().empty()) out << ", sha256 " << bot.file_sha256().substr(0, 16);
+    if (bot.move_time_limit_us() > 0) {  // its own limit (time odds), not the header's
+      out << ", own move limit " << time_limit_text(bot.move_time_limit_us());
+      if (bot.game_time_bank_us() > 0) out << ", bank " << time_limit_text(bot.game_time_bank_us());
+    }
     out << ")\n";
   }
 }

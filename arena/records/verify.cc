@@ -10,6 +10,7 @@
 #include "hearts/game.h"
 #include "records/forfeit_check.h"
 #include "records/recorded_deal.h"
+#include "records/time_limit_check.h"
 
 namespace arena {
 namespace {
@@ -784,7 +785,7 @@ std::optional<hearts::CompiledRules> header_rules(const hearts::proto::RecordsHe
 bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTotals* totals,
                     const VerifyOptions& options) {
   const std::optional<hearts::CompiledRules> compiled = header_rules(file.header, discrepancy);
-  if (!compiled) return false;
+  if (!compiled || !check_bot_limits(file.header, discrepancy)) return false;
   const int n = compiled->rules.num_players;
   std::set<uint32_t> seen;
   for (size_t k = 0; k < file.games.size(); ++k) {
@@ -797,6 +798,7 @@ bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTot
     }
     seen.insert(game.game_index());
     if (!check_seat_bots(file.header, n, game, discrepancy)) return false;
+    if (!check_timeouts(file.header, game, discrepancy)) return false;
     if (options.expected && !check_expected(game, (*options.expected)[k], discrepancy)) {
       return false;
     }

@@ -67,7 +67,9 @@ struct VerifyTotals {
 // Verifies every game of a records file read with read_records: the header's rules must be
 // valid; game indexes unique and none missing (or, with options.expected, the first games of the
 // expected list in order); each game's seat_bots must name one header bot per seat (and match
-// its expected game); and each game must pass verify_game with the header's forfeit_after. Stops
+// its expected game); each game must pass verify_game with the header's forfeit_after, and the
+// per-seat time limits must fit (time_limit_check.h: banks of bots with their own limit, and
+// every TIMEOUT at a play over its seat's limit). Stops
 // at the first discrepancy, one line starting "game G: " (or "header: "). `totals` (optional)
 // counts what was verified.
 bool verify_records(const RecordsFile& file, std::string* discrepancy,

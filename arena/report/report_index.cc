@@ -4,6 +4,7 @@
 
 #include "common/rules_spec.h"
 #include "hearts/rule_options.h"
+#include "players/bot_time_limit.h"
 #include "report/game_view.h"
 
 namespace arena {
@@ -29,6 +30,11 @@ Json bots_json(const pb::RecordsHeader& header) {
     b["transport"] = bot.transport();
     // Records older than runs_as say only the transport.
     b["runs_as"] = bot.runs_as().empty() ? bot.transport() : bot.runs_as();
+    if (bot.move_time_limit_us() > 0) {  // time odds: its own limits, in place of the header's
+      b["label"] = name_with_limit(bot.name(), bot.move_time_limit_us());  // as results name it
+      b["move_time_limit_ms"] = bot.move_time_limit_us() / 1000.0;
+      b["game_time_bank_ms"] = bot.game_time_bank_us() / 1000.0;
+    }
   }
   return bots;
 }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "hearts/rng.h"
+#include "players/bot_time_limit.h"
 #include "rating/rating.h"
 
 namespace arena {
@@ -24,11 +25,16 @@ struct BotInGame {
   int forfeits = 0;
 };
 
+// A bot with its own time limit is named with it ("montecarlo@10ms"): time odds make entrants.
+std::string limited_name(const pb::BotInfo& bot) {
+  return name_with_limit(bot.name(), bot.move_time_limit_us());
+}
+
 std::string display_name(const pb::RecordsHeader& header, int bot) {
-  const std::string& name = header.bots(bot).name();
+  const std::string name = limited_name(header.bots(bot));
   int same = 0, before = 0;
   for (int b = 0; b < header.bots_size(); ++b) {
-    if (header.bots(b).name() == name) {
+    if (limited_name(header.bots(b)) == name) {
       ++same;
       if (b < bot) ++before;
     }
@@ -368,6 +374,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
       s.name = display_name(header, b);
       s.spec = header.bots(b).spec();
       s.runs_as = header.bots(b).runs_as();
+      s.move_time_limit_us = header.bots(b).move_time_limit_us();
       s.wins = wins[b].wins;
       s.win_rate = wins[b].rate;
       s.rating = {fit.bots[b].rating, fit.bots[b].low, fit.bots[b].high};
@@ -406,6 +413,7 @@ Json standing_json(const BotStanding& s, size_t place, const char* key) {
   e[key] = s.name;
   e["spec"] = s.spec;
   if (!s.runs_as.empty()) e["runs_as"] = s.runs_as;  // records older than the field: none
+  if (s.move_time_limit_us > 0) e["move_time_limit_ms"] = s.move_time_limit_us / 1000.0;
   e["games"] = s.games;
   e["deals"] = s.deals;
   e["points_per_deal"] = estimate_json(s.points_per_deal, 4);

@@ -51,6 +51,7 @@ struct BotStanding {
   long long fallbacks = 0;  // decisions the referee's fallback made for the bot
   long long decisions = 0;
   double mean_think_ms = 0, max_think_ms = 0;
+  int64_t move_time_limit_us = 0;  // its own limit ("@10ms" in its spec); 0: the run's
 };
 
 struct PairResult {

@@ -22,6 +22,7 @@
 #include "common/rules_spec.h"
 #include "match/seating.h"
 #include "players/plugin_loader.h"
+#include "players/timed_source.h"
 #include "records/records_io.h"
 #include "tournament/records_check.h"
 #include "tournament/results.h"
@@ -145,11 +146,11 @@ pb::RecordsHeader make_header(const TournamentSetup& setup,
   header.set_arena_version(HEARTS_ARENA_VERSION);
   header.set_command(setup.command);
   *header.mutable_rules() = to_rules_spec(setup.preset, setup.rules);
-  for (const auto& source : sources) add_bot(source->identity(), &header);
-  add_teams(teams, &header);
   header.set_series_seed(setup.seed);
   header.set_move_time_limit_us(setup.referee.move_time_us);
   header.set_game_time_bank_us(setup.referee.game_bank_us);
+  for (const auto& source : sources) add_bot(source->identity(), &header);  // after the limits
+  add_teams(teams, &header);
   header.set_forfeit_after(setup.referee.forfeit_after);
   header.set_on_unavailable(setup.on_unavailable == UnavailablePolicy::kForfeit
                                 ? pb::RecordsHeader::FORFEIT
@@ -256,7 +257,7 @@ class SchedulePlay {
         finished_(total_),
         written_(first),
         next_(first),
-        watchdog_(hang_limit_ms(setup) * 1000),
+        watchdog_(hang_limit_ms(setup, sources) * 1000),
         progress_("games", static_cast<long long>(total_)) {}
 
   // Runs setup.concurrency workers until every game is written or one fails; the first error,
@@ -273,9 +274,11 @@ class SchedulePlay {
   const std::string& stop_line() const { return stop_line_; }
 
  private:
-  static int64_t hang_limit_ms(const TournamentSetup& setup) {
-    return setup.hang_ms > 0 ? setup.hang_ms
-                             : std::max<int64_t>(10000, 10 * setup.referee.move_time_us / 1000);
+  // --hang-ms, or 10 x the longest limit (the run's or a bot's own "@..."), at least 10 s.
+  static int64_t hang_limit_ms(const TournamentSetup& setup,
+                               const std::vector<std::shared_ptr<PlayerSource>>& sources) {
+    const int64_t longest_us = largest_move_time_us(setup.referee.move_time_us, sources);
+    return setup.hang_ms > 0 ? setup.hang_ms : std::max<int64_t>(10000, 10 * longest_us / 1000);
   }
 
   // On a terminal, the standings so far every few seconds (point estimates, no bootstrap).

@@ -39,7 +39,8 @@ var BLA = (function () {
 
   function botName(b) {
     var bots = state.index.header.bots;
-    return bots[b] ? bots[b].name : '?';
+    // A bot with its own time limit is labelled with it, as the standings name it.
+    return bots[b] ? (bots[b].label || bots[b].name) : '?';
   }
 
   // ---- leaderboard
@@ -69,7 +70,7 @@ var BLA = (function () {
   // The bot's colour in the TrueSkill chart (by its place in the header), else by row.
   function colorIndex(name, row) {
     var bots = state.index.header.bots;
-    for (var b = 0; b < bots.length; ++b) if (bots[b].name === name) return b;
+    for (var b = 0; b < bots.length; ++b) if ((bots[b].label || bots[b].name) === name) return b;
     return row;
   }
   function standingsTable(rows, entrant) {

@@ -1,0 +1,28 @@
+// The per-seat time limits of a records file (a bot's own limit, "@10ms" in its spec, or the
+// header's), checked against what the file holds: `arena verify`, `arena rate` and a resumed
+// tournament run it with the other checks of verify.h.
+//
+// Thread safety: pure functions of their arguments.
+#pragma once
+
+#include <string>
+
+#include "records.pb.h"
+
+namespace arena {
+
+// Every bot with its own limit carries the bank the referee gave it: the header's bank scaled by
+// the bot's limit (0 without a bank). Otherwise false with *discrepancy, one line "header: ...".
+bool check_bot_limits(const hearts::proto::RecordsHeader& header, std::string* discrepancy);
+
+// Each TIMEOUT violation at a play must fall on a play of that seat that took longer than the
+// seat's limit: its bot's own, else the header's. The referee times out only answers later than
+// the limit (plus a transport margin), so one within it means the seat was held to another limit.
+// Checked where the record pins it down: games without a bank (a bank shortens decisions by what
+// the seat used before, which the record does not hold for every kind of decision) and deals whose
+// every trick has one card per seat. Otherwise false with *discrepancy, one line "game G, deal D,
+// trick T: ...", numbered from 1.
+bool check_timeouts(const hearts::proto::RecordsHeader& header,
+                    const hearts::proto::GameRecord& game, std::string* discrepancy);
+
+}  // namespace arena
