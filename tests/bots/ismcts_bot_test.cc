@@ -18,6 +18,7 @@
 #include "plugins/ismcts/info_set_tree.h"
 #include "plugins/ismcts/moon_choice.h"
 #include "plugins/ismcts/pass_search.h"
+#include "plugins/ismcts/play_search.h"
 #include "support/run_arena.h"
 
 namespace arena {
@@ -253,6 +254,46 @@ TEST(IsmctsBot, RefusesTwoDecksWithOneLine) {
   EXPECT_EQ(source->create(config, &error), nullptr);
   EXPECT_NE(error.find("plays one deck only"), std::string::npos) << error;
   EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
+// A position (standard rules without passing, deal seed 9, the heuristic playing every seat
+// for seven tricks) where seat 2, leading to the eighth trick, has taken every point so far and
+// holds the rest of the winners: the heuristic, which shoots only with no loser left, leads the
+// 3S and lets a point go; the search sees that leading out its hearts takes every trick.
+// The assertions play both cards out in the true deal with the heuristic for every seat: the
+// search's card must shoot the moon there and the heuristic's must not.
+TEST(IsmctsBot, ShootsTheMoonTheHeuristicPassesUp) {
+  setenv("HEARTS_ISMCTS_ITERATIONS", "1500", 1);
+  hearts::Rules r = preset("standard");
+  r.pass_schedule = hearts::PassSchedule::kNone;
+  const hearts::CompiledRules rules = compiled(r);
+  const heuristic_policy::HeuristicPolicy heuristic;
+  Game game(rules, 9);
+  game.deal_from_seed();
+  while (game.plays().size() < 28) {
+    const Observation obs = hearts::observe(game, game.to_act());
+    ASSERT_TRUE(
+        game.play(obs.legal.size() == 1 ? obs.legal.lowest() : heuristic.choose_play(obs)).ok());
+  }
+  ASSERT_EQ(game.to_act(), 2);
+  Observation obs = hearts::observe(game, 2);
+  obs.time_left_us = 10'000'000;
+  const Card heuristic_card = heuristic.choose_play(obs);
+  ASSERT_EQ(heuristic_card, cards("3S").lowest());
+  auto outcome = [&](Card card) {
+    Game copy = game;
+    EXPECT_TRUE(copy.play(card).ok());
+    hearts_ismcts::rollout(copy, heuristic);
+    return copy.last_deal();
+  };
+  EXPECT_EQ(outcome(heuristic_card).moon_shooter, -1);
+  Bot bot(rules, 2, 4);
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    obs.random_seed = seed;
+    const Card chosen = bot.play(obs);
+    EXPECT_NE(chosen, heuristic_card) << seed;
+    EXPECT_EQ(outcome(chosen).moon_shooter, 2) << hearts::to_string(chosen) << " seed " << seed;
+  }
 }
 
 // Whole games: ismcts against random bots, no violation allowed.
