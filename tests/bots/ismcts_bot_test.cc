@@ -256,43 +256,76 @@ TEST(IsmctsBot, RefusesTwoDecksWithOneLine) {
   EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
-// A position (standard rules without passing, deal seed 9, the heuristic playing every seat
-// for seven tricks) where seat 2, leading to the eighth trick, has taken every point so far and
-// holds the rest of the winners: the heuristic, which shoots only with no loser left, leads the
-// 3S and lets a point go; the search sees that leading out its hearts takes every trick.
-// The assertions play both cards out in the true deal with the heuristic for every seat: the
-// search's card must shoot the moon there and the heuristic's must not.
-TEST(IsmctsBot, ShootsTheMoonTheHeuristicPassesUp) {
-  setenv("HEARTS_ISMCTS_ITERATIONS", "1500", 1);
-  hearts::Rules r = preset("standard");
-  r.pass_schedule = hearts::PassSchedule::kNone;
-  const hearts::CompiledRules rules = compiled(r);
-  const heuristic_policy::HeuristicPolicy heuristic;
-  Game game(rules, 9);
-  game.deal_from_seed();
-  while (game.plays().size() < 28) {
-    const Observation obs = hearts::observe(game, game.to_act());
-    ASSERT_TRUE(
-        game.play(obs.legal.size() == 1 ? obs.legal.lowest() : heuristic.choose_play(obs)).ok());
+// A deal of standard rules without passing (deal seed `seed`), the heuristic playing every
+// seat for `plays` cards: a position the heuristic itself would reach.
+struct HeuristicPosition {
+  hearts::CompiledRules rules;
+  Game game;
+  heuristic_policy::HeuristicPolicy heuristic;
+  HeuristicPosition(uint64_t seed, size_t plays)
+      : rules(compiled([] {
+          hearts::Rules r = preset("standard");
+          r.pass_schedule = hearts::PassSchedule::kNone;
+          return r;
+        }())),
+        game(rules, seed) {
+    game.deal_from_seed();
+    while (game.plays().size() < plays) {
+      const Observation obs = hearts::observe(game, game.to_act());
+      EXPECT_TRUE(
+          game.play(obs.legal.size() == 1 ? obs.legal.lowest() : heuristic.choose_play(obs)).ok());
+    }
   }
-  ASSERT_EQ(game.to_act(), 2);
-  Observation obs = hearts::observe(game, 2);
-  obs.time_left_us = 10'000'000;
-  const Card heuristic_card = heuristic.choose_play(obs);
-  ASSERT_EQ(heuristic_card, cards("3S").lowest());
-  auto outcome = [&](Card card) {
+  // The deal played out in the true hands after `card`, with the heuristic for every seat.
+  hearts::DealResult outcome(Card card) const {
     Game copy = game;
     EXPECT_TRUE(copy.play(card).ok());
     hearts_ismcts::rollout(copy, heuristic);
     return copy.last_deal();
-  };
-  EXPECT_EQ(outcome(heuristic_card).moon_shooter, -1);
-  Bot bot(rules, 2, 4);
-  for (uint64_t seed : {1u, 2u, 3u}) {
+  }
+};
+
+// Seat 2, leading to the eighth trick, has taken every point so far and holds the rest of the
+// winners: the heuristic, which shoots only with no loser left, leads the 3S and lets a point
+// go; the search sees that leading out its hearts takes every trick. Both cards are played out
+// in the true deal: the search's card must shoot the moon there and the heuristic's must not.
+TEST(IsmctsBot, ShootsTheMoonTheHeuristicPassesUp) {
+  setenv("HEARTS_ISMCTS_ITERATIONS", "1500", 1);
+  const HeuristicPosition p(9, 28);
+  ASSERT_EQ(p.game.to_act(), 2);
+  Observation obs = hearts::observe(p.game, 2);
+  obs.time_left_us = 10'000'000;
+  const Card heuristic_card = p.heuristic.choose_play(obs);
+  ASSERT_EQ(heuristic_card, cards("3S").lowest());
+  EXPECT_EQ(p.outcome(heuristic_card).moon_shooter, -1);
+  Bot bot(p.rules, 2, 4);
+  for (uint64_t seed : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u}) {
     obs.random_seed = seed;
     const Card chosen = bot.play(obs);
     EXPECT_NE(chosen, heuristic_card) << seed;
-    EXPECT_EQ(outcome(chosen).moon_shooter, 2) << hearts::to_string(chosen) << " seed " << seed;
+    EXPECT_EQ(p.outcome(chosen).moon_shooter, 2) << hearts::to_string(chosen) << " seed " << seed;
+  }
+}
+
+// Seat 3 has taken every point so far; seat 0, void in the suit led to the ninth trick, holds
+// 4H 6H 9H QH 2S. The heuristic (whose moon guard waits for a third of the points) throws the
+// 2S, and seat 3 goes on to shoot in the true deal; the search throws a heart into a trick seat
+// 3 does not take, and the moon is stopped.
+TEST(IsmctsBot, StopsAMoonTheHeuristicLetsThrough) {
+  setenv("HEARTS_ISMCTS_ITERATIONS", "1500", 1);
+  const HeuristicPosition p(346, 34);
+  ASSERT_EQ(p.game.to_act(), 0);
+  Observation obs = hearts::observe(p.game, 0);
+  obs.time_left_us = 10'000'000;
+  const Card heuristic_card = p.heuristic.choose_play(obs);
+  ASSERT_EQ(heuristic_card, cards("2S").lowest());
+  EXPECT_EQ(p.outcome(heuristic_card).moon_shooter, 3);
+  Bot bot(p.rules, 0, 4);
+  for (uint64_t seed : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u}) {
+    obs.random_seed = seed;
+    const Card chosen = bot.play(obs);
+    EXPECT_NE(chosen, heuristic_card) << seed;
+    EXPECT_EQ(p.outcome(chosen).moon_shooter, -1) << hearts::to_string(chosen) << " seed " << seed;
   }
 }
 
