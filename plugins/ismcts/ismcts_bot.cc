@@ -14,7 +14,8 @@
 //
 // Pass (pass_search.h): with an offset pass, the heuristic's pass and the other subsets of a
 // small pool of likely cards are each played out over the same sampled deals (the other seats
-// pass and play as the heuristic); the best mean is passed.
+// pass and play as the heuristic); the best mean is passed when it is ahead of the heuristic's
+// pass by more than two standard errors of the paired difference, else the heuristic's.
 //
 // Moon choice (moon_choice.h): by the game scores: old moon only when it ends the game with us
 // winning, or when we lead and it does not end the game; new moon otherwise.

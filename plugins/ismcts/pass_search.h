@@ -7,14 +7,17 @@
 // see, then for every candidate (paired: the same world for all) rebuilds the deal before
 // passing, lets the other seats pass as the heuristic would from their own hands, passes the
 // candidate, and rolls the deal out with the heuristic (play_search.h's rollout), scoring it as
-// the play search does (moon shots count in full). The candidate with the best mean wins; ties
-// and searches too short to tell (fewer than kMinPassWorlds worlds) keep the heuristic's pass.
+// the play search does (moon shots count in full). The candidate with the best mean wins if it
+// is clearly ahead of the heuristic's pass (pick_pass); otherwise, and when the search was too
+// short to tell (fewer than kMinPassWorlds worlds), the heuristic's pass is kept.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: pure functions of their arguments.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -107,6 +110,45 @@ struct PassResult {
   int iterations = 0;
 };
 
+// Per candidate, the paired differences from the heuristic's pass over the worlds searched.
+struct PassStats {
+  size_t heuristic = 0;  // the heuristic's pass among the candidates
+  std::vector<double> sum, sum_squares;
+  PassStats(const std::vector<CardSet>& candidates, CardSet heuristic_pass)
+      : sum(candidates.size(), 0.0), sum_squares(candidates.size(), 0.0) {
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if (candidates[i] == heuristic_pass) heuristic = i;
+    }
+  }
+  void add(const std::vector<double>& rewards) {
+    for (size_t i = 0; i < rewards.size(); ++i) {
+      const double d = rewards[i] - rewards[heuristic];
+      sum[i] += d;
+      sum_squares[i] += d * d;
+    }
+  }
+};
+
+// The candidate to pass: the best mean difference from the heuristic's pass among those ahead
+// of it by more than kPassMargin standard errors; else the heuristic's. With few worlds the best
+// of 20 noisy means is mostly luck (a worse pass picked for a lucky sample), so the heuristic's
+// pass stands unless the evidence against it is clear.
+inline constexpr double kPassMargin = 2.0;
+inline size_t pick_pass(const PassStats& stats, int worlds) {
+  size_t best = stats.heuristic;
+  double best_mean = 0;
+  for (size_t i = 0; i < stats.sum.size(); ++i) {
+    const double mean = stats.sum[i] / worlds;
+    const double variance = std::max(0.0, stats.sum_squares[i] / worlds - mean * mean);
+    const double standard_error = std::sqrt(variance / worlds);
+    if (mean > kPassMargin * standard_error && mean > best_mean) {
+      best = i;
+      best_mean = mean;
+    }
+  }
+  return best;
+}
+
 inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
                               const heuristic_policy::HeuristicPolicy& h, const Budget& budget,
                               uint64_t seed) {
@@ -117,7 +159,7 @@ inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
   const hearts_mc::Knowledge knowledge = hearts_mc::analyze(obs);
   const int me = hearts_mc::sim_seat(obs, obs.seat);
   const double scale = obs.rules->moon_total > 0 ? obs.rules->moon_total : 26;
-  std::vector<double> sum(candidates.size(), 0.0);
+  PassStats stats(candidates, heuristic_pass);
   hearts::Rng rng(seed);
   std::array<CardSet, hearts::kMaxPlayers + 1> hands{};
   for (int round = 0; budget.more(result.iterations) && round < 100'000; ++round) {
@@ -128,6 +170,9 @@ inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
     std::vector<double> rewards(candidates.size(), 0.0);
     bool complete = true;
     for (size_t i = 0; i < candidates.size() && complete; ++i) {
+      // A round is 20 whole deals: checked per deal, and a round cut short is not counted.
+      complete = budget.fixed() || budget.more(result.iterations);
+      if (!complete) break;
       const std::optional<double> r =
           pass_outcome(*world, candidates[i], me, obs.num_players, scale, h);
       complete = r.has_value();
@@ -135,23 +180,14 @@ inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
     }
     result.iterations += static_cast<int>(candidates.size()) - 1;
     if (!complete) continue;
-    for (size_t i = 0; i < candidates.size(); ++i) sum[i] += rewards[i];
+    stats.add(rewards);
     ++result.worlds;
   }
   if (result.worlds < kMinPassWorlds) {
     result.worlds = 0;
     return result;
   }
-  double best = -1e300;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i] == heuristic_pass) best = sum[i];
-  }
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (sum[i] > best + 1e-9) {
-      best = sum[i];
-      result.pass = candidates[i];
-    }
-  }
+  result.pass = candidates[pick_pass(stats, result.worlds)];
   return result;
 }
 

@@ -107,6 +107,8 @@ class PlaySearch {
       }
       ++result.worlds;
       for (Card card : candidates) {
+        // Checked per iteration: a round of many candidates must not overrun a short budget.
+        if (!budget.fixed() && !budget.more(result.iterations)) break;
         Game game = *world;
         iterate(game, card, rng);
         ++result.iterations;

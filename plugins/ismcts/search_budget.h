@@ -43,7 +43,8 @@ inline int64_t budget_us(const hearts::Observation& obs) {
 class Budget {
  public:
   // fixed_iterations > 0: exactly that many, whatever the clock; otherwise until budget_us
-  // microseconds from now (at least one unit of work) or kMaxTimedIterations.
+  // microseconds from now or kMaxTimedIterations. No unit of work is forced: on a starved
+  // machine a search may find nothing, and the heuristic's choice is played.
   Budget(int fixed_iterations, int64_t budget_us)
       : fixed_(fixed_iterations), budget_us_(budget_us), start_(Clock::now()) {}
 
@@ -52,7 +53,7 @@ class Budget {
   bool more(int done) const {
     if (fixed_ > 0) return done < fixed_;
     if (done >= kMaxTimedIterations) return false;
-    return done == 0 || elapsed_us() < budget_us_;
+    return elapsed_us() < budget_us_;
   }
   int64_t elapsed_us() const {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();

@@ -139,6 +139,23 @@ TEST(IsmctsPassCandidates, AreDistinctLegalSubsetsAroundTheHeuristicsPass) {
   }
 }
 
+// The pass search keeps the heuristic's pass unless another is clearly ahead of it: a steady
+// gain wins, a larger but noisy one (one lucky world) does not.
+TEST(IsmctsPassCandidates, OnlyAClearGainOverTheHeuristicsPassIsTaken) {
+  const std::vector<CardSet> candidates = {cards("2C 3C 4C"), cards("AS KS QS"), cards("AH KH QH")};
+  hearts_ismcts::PassStats stats(candidates, cards("AS KS QS"));
+  ASSERT_EQ(stats.heuristic, 1u);
+  const int worlds = 10;
+  for (int w = 0; w < worlds; ++w) {
+    // Candidate 0: 0.1 better in every world. Candidate 2: 3.0 better in one world only.
+    stats.add({0.1 + w * 0.01, w * 0.01, (w == 0 ? 3.0 : -0.05) + w * 0.01});
+  }
+  EXPECT_EQ(hearts_ismcts::pick_pass(stats, worlds), 0u);
+  hearts_ismcts::PassStats noisy(candidates, cards("AS KS QS"));
+  for (int w = 0; w < worlds; ++w) noisy.add({0.0, 0.0, w == 0 ? 3.0 : -0.05});
+  EXPECT_EQ(hearts_ismcts::pick_pass(noisy, worlds), 1u);  // the heuristic's
+}
+
 // --- The plugin ---
 
 struct Bot {
