@@ -86,7 +86,11 @@ class IsmctsBot : public hearts::Bot {
     if (candidates.size() == 1) return fallback;
     hearts_ismcts::PlaySearch search(obs, policy_, tree_, params_);
     const hearts_ismcts::PlayResult result = search.run(candidates, budget, obs.random_seed);
-    if (debug_) print_play(candidates, result);
+    if (debug_) {
+      print_play(candidates, result);
+      std::fprintf(stderr, "elapsed %lld us of %lld\n", static_cast<long long>(budget.elapsed_us()),
+                   static_cast<long long>(hearts_ismcts::budget_us(obs)));
+    }
     const Card fallback_run = hearts_mc::representative(obs, gone, fallback);
     const Card best = best_card(candidates, result, fallback_run);
     return best == fallback_run ? fallback : best;
@@ -107,9 +111,9 @@ class IsmctsBot : public hearts::Bot {
     const hearts_ismcts::PassResult result =
         hearts_ismcts::search_pass(obs, heuristic_set, policy_, budget, obs.random_seed);
     if (debug_) {
-      std::fprintf(stderr, "pass %s (heuristic %s) worlds %d\n",
+      std::fprintf(stderr, "pass %s (heuristic %s) worlds %d elapsed %lld us\n",
                    hearts::to_string(result.pass).c_str(), hearts::to_string(heuristic_set).c_str(),
-                   result.worlds);
+                   result.worlds, static_cast<long long>(budget.elapsed_us()));
     }
     if (result.pass == heuristic_set) return heuristic;
     return hearts::PassSelection(result.pass);
