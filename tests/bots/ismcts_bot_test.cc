@@ -1,8 +1,9 @@
 // The ismcts plugin: its tree pool, its moon choice and pass candidates (compiled in from
 // plugins/ismcts/), and the real plugin loaded as the arena loads it with a fixed iteration
 // count: the same observation and seed give the same decision, every decision is legal in random
-// positions (plays and passes), it finds the moon stop the heuristic misses, it plays whole games
-// under every one-deck preset and 3..7 players without a violation, and a real `arena play`.
+// positions (plays and passes), it shoots and stops moons the heuristic misses (checked in the
+// true deal), it plays whole games under every one-deck preset and 3..7 players without a
+// violation, and a real `arena play`.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
