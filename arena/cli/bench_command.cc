@@ -18,6 +18,7 @@
 #include "bench/bench.h"
 #include "bench/bench_signature.h"
 #include "bench/reference_deal.h"
+#include "bench/search_bench.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "players/bot_specs.h"
@@ -488,6 +489,28 @@ void print_isolation(const IsolationFigures& figures) {
             << fixed(figures.ratio, 2) << "x, paired)\n\n";
 }
 
+// 3b. Search: the ismcts plugin's iterations per second, a fixed count per searched decision.
+bool measure_search(const BenchRun& run, bool text, Json* out, std::string* error) {
+  constexpr int kIterations = 200;
+  SearchBench search;
+  if (!bench_search(run.search_path, run.rules, kIterations, run.flags.quick ? 20 : 400,
+                    run.flags.quick ? 2.0 : 20.0, &search, error)) {
+    return false;
+  }
+  Json& figures = (*out)["search"] = Json::object();
+  figures["bot"] = "ismcts";
+  figures["iterations_per_decision"] = search.iterations_per_decision;
+  figures["searched_decisions"] = search.searched_decisions;
+  figures["seconds"] = search.seconds;
+  figures["iterations_per_second"] = search.iterations_per_second();
+  if (text) {
+    std::cout << "  search: ismcts at " << kIterations << " iterations per searched decision, "
+              << fixed(search.iterations_per_second(), 0) << " iterations/s (at least; "
+              << search.searched_decisions << " decisions)\n\n";
+  }
+  return true;
+}
+
 // 4. Signature.
 void add_signature_json(const BenchSignature& signature, Json* out) {
   Json& sig = (*out)["signature"] = Json::object();
@@ -554,6 +577,7 @@ int run_bench(const BenchFlags& flags) {
     print_tournament(tournament, plan);
     print_isolation(isolation);
   }
+  if (!measure_search(run, text, &out, &error)) return fail(error);
 
   add_signature_json(signature, &out);
   if (text) {

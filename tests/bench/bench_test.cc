@@ -111,6 +111,10 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_GT(number_at(root, "isolation", "isolated_games_per_second"), 0);
   EXPECT_GT(number_at(root, "isolation", "isolated_over_in_process"), 0);
   EXPECT_GT(number_at(root, "transports", "isolated_over_in_process"), 0);
+  // The ismcts search: a fixed 200 iterations per searched decision, at least 20 decisions.
+  EXPECT_EQ(number_at(root, "search", "iterations_per_decision"), 200);
+  EXPECT_GE(number_at(root, "search", "searched_decisions"), 20);
+  EXPECT_GT(number_at(root, "search", "iterations_per_second"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
 }

@@ -1,0 +1,190 @@
+// The ismcts bot's search for a card to play: information-set Monte Carlo tree search over
+// sampled worlds, guided by the heuristic.
+//
+// Each round samples one world consistent with the observation (montecarlo's sampler: hand
+// sizes, shown voids, the cards passed, what is played and held) and, in that world, runs one
+// iteration under every root candidate (paired, so the candidates are compared on the same deals
+// as montecarlo compares them). An iteration plays the candidate, then walks the shared tree
+// (info_set_tree.h): at our own nodes UCB1 with a fading bias toward the heuristic's card and
+// progressive widening; at the others' nodes the card their heuristic plays in this world (the
+// opponent model: the players met most are heuristic-driven). The first card without a node gets
+// one; from there the deal is rolled out to its end with the heuristic for every seat.
+// The reward is minus (our deal score - the others' average) over the moon total, so a moon
+// shot, ours or theirs, counts in full (deal_score has the moon adjustment): shooting and
+// stopping a moon are chosen by the search whenever its lines lead there.
+//
+// Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
+// Thread safety: a PlaySearch is used by one thread; the tree is its caller's.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "../common/heuristic_policy.h"
+#include "../montecarlo/sampler.h"
+#include "info_set_tree.h"
+#include "search_budget.h"
+
+namespace hearts_ismcts {
+
+using hearts::Game;
+using hearts::Observation;
+
+// Search constants, set by hand: there was no time to tune them beyond a flat-search control
+// (docs/strength.md); HEARTS_ISMCTS_C, _BIAS and _WIDEN override them for tuning runs.
+struct SearchParams {
+  double exploration = 0.3;  // UCB1 constant for rewards in about [-1, 1]
+  double bias = 0.2;         // initial bonus of the heuristic's card at our nodes
+  int widen = 4;             // one more child of ours per this many visits
+};
+
+// Plays `game` to the end of the current deal with the heuristic for every seat (old moon when a
+// shooter may choose: within one deal both choices swing the same 26 against each opponent).
+inline void rollout(Game& game, const heuristic_policy::HeuristicPolicy& policy) {
+  Observation obs;
+  while (game.deals_completed() == 0) {
+    if (game.phase() == hearts::Phase::kPlay) {
+      const CardSet legal = game.legal_plays();
+      Card card = legal.lowest();
+      if (legal.size() > 1) {
+        hearts::observe(game, game.to_act(), &obs);
+        card = policy.choose_play(obs);
+      }
+      if (!game.play(card).ok()) return;
+    } else if (game.phase() == hearts::Phase::kMoonChoice) {
+      if (!game.choose_moon(false).ok()) return;
+    } else {
+      return;
+    }
+  }
+}
+
+// Seat `me`'s deal score minus the others' average: lower is better for `me`.
+inline double relative_score(const hearts::DealResult& result, int me, int n) {
+  double others = 0;
+  for (int s = 0; s < n; ++s) {
+    if (s != me) others += result.deal_score[s];
+  }
+  return result.deal_score[me] - others / (n - 1);
+}
+
+// What a play search found: per root candidate (by card id) its iterations and summed reward.
+struct PlayResult {
+  std::array<double, 64> reward{};
+  std::array<int, 64> visits{};
+  int worlds = 0;
+  int iterations = 0;
+  int tree_nodes = 0;
+};
+
+class PlaySearch {
+ public:
+  PlaySearch(const Observation& obs, const heuristic_policy::HeuristicPolicy& policy, Tree& tree,
+             SearchParams params = {})
+      : obs_(obs), policy_(policy), tree_(tree), params_(params) {
+    me_ = hearts_mc::sim_seat(obs, obs.seat);
+    scale_ = obs.rules->moon_total > 0 ? obs.rules->moon_total : 26;
+  }
+
+  // Runs rounds until `budget` says stop; every random draw comes from Rng(seed).
+  PlayResult run(CardSet candidates, const Budget& budget, uint64_t seed) {
+    PlayResult result;
+    tree_.reset();
+    const std::optional<hearts::CompiledRules> sim = hearts_mc::sim_rules(*obs_.rules);
+    if (!sim || candidates.empty()) return result;
+    const hearts_mc::Knowledge knowledge = hearts_mc::analyze(obs_);
+    hearts::Rng rng(seed);
+    std::array<CardSet, hearts::kMaxPlayers + 1> hands{};
+    for (int round = 0; budget.more(result.iterations); ++round) {
+      std::optional<Game> world;
+      for (int attempt = 0; attempt < 20 && !world; ++attempt) {
+        if (!hearts_mc::sample(knowledge, rng, hands)) continue;
+        world = hearts_mc::rebuild(obs_, *sim, knowledge, hands, rng.next());
+      }
+      if (!world) {
+        if (round > 8 && result.worlds == 0) break;  // the constraints cannot be met
+        ++result.iterations;                         // a failed round still counts as work
+        continue;
+      }
+      ++result.worlds;
+      for (Card card : candidates) {
+        // Checked per iteration: a round of many candidates must not overrun a short budget.
+        if (!budget.fixed() && !budget.more(result.iterations)) break;
+        Game game = *world;
+        iterate(game, card, rng);
+        ++result.iterations;
+      }
+    }
+    for (Card card : candidates) {
+      const int c = tree_.child(0, card);
+      if (c < 0) continue;
+      result.visits[card.id()] = static_cast<int>(tree_.at(c).visits);
+      result.reward[card.id()] = tree_.at(c).reward_sum;
+    }
+    result.tree_nodes = tree_.size();
+    return result;
+  }
+
+ private:
+  // The card of ours to play at `node` (legal cards `legal`): a new child while widening
+  // allows (the heuristic's card first, then a random untried one), else the UCB choice.
+  Card choose_own(int node, CardSet legal, Card heuristic_card, hearts::Rng& rng) const {
+    const Node& n = tree_.at(node);
+    const CardSet untried = legal - n.children;
+    if (!untried.empty() && n.children.size() < Tree::allowed_children(n.visits, params_.widen)) {
+      if (untried.contains(heuristic_card)) return heuristic_card;
+      int pick = static_cast<int>(rng.uniform(static_cast<uint32_t>(untried.size())));
+      for (Card card : untried) {
+        if (pick-- == 0) return card;
+      }
+    }
+    const int child = tree_.select_ucb(node, heuristic_card, params_.exploration, params_.bias);
+    return child >= 0 ? tree_.at(child).card : heuristic_card;
+  }
+
+  // One iteration in `game` (a copy of the world at the root) starting with `first`.
+  void iterate(Game& game, Card first, hearts::Rng& rng) {
+    std::array<int, hearts::kMaxPlays + 2> path{};
+    int depth = 0;
+    path[depth++] = 0;
+    int node = 0;
+    Card card = first;
+    Observation obs;
+    while (true) {
+      const int mover = game.to_act();
+      if (!game.play(card).ok()) return;  // cannot happen: cards come from legal_plays()
+      int next = tree_.child(node, card);
+      const bool is_new = next < 0;
+      if (is_new) next = tree_.add_child(node, card, mover);
+      if (next < 0) break;  // the pool is full: roll out from here
+      node = next;
+      path[depth++] = node;
+      if (is_new || game.deals_completed() != 0 || game.phase() != hearts::Phase::kPlay) break;
+      const CardSet legal = game.legal_plays();
+      if (legal.size() == 1) {
+        card = legal.lowest();
+        continue;
+      }
+      hearts::observe(game, game.to_act(), &obs);
+      const Card heuristic_card = policy_.choose_play(obs);
+      card = game.to_act() == me_ ? choose_own(node, legal, heuristic_card, rng) : heuristic_card;
+    }
+    rollout(game, policy_);
+    if (game.deals_completed() == 0) return;  // an unplayable phase: no outcome to count
+    const double reward = -relative_score(game.last_deal(), me_, obs_.num_players) / scale_;
+    for (int i = 0; i < depth; ++i) {
+      Node& n = tree_.at(path[i]);
+      ++n.visits;
+      n.reward_sum += static_cast<float>(reward);
+    }
+  }
+
+  const Observation& obs_;
+  const heuristic_policy::HeuristicPolicy& policy_;
+  Tree& tree_;
+  SearchParams params_;
+  int me_ = 0;
+  double scale_ = 26;
+};
+
+}  // namespace hearts_ismcts
