@@ -111,6 +111,12 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_GT(number_at(root, "isolation", "isolated_games_per_second"), 0);
   EXPECT_GT(number_at(root, "isolation", "isolated_over_in_process"), 0);
   EXPECT_GT(number_at(root, "transports", "isolated_over_in_process"), 0);
+  // montecarlo's playouts: every world of every searched decision, two or more candidates each.
+  const double worlds = number_at(root, "montecarlo", "worlds");
+  EXPECT_EQ(worlds, number_at(root, "montecarlo", "samples") *
+                        number_at(root, "montecarlo", "searched_decisions"));
+  EXPECT_GE(number_at(root, "montecarlo", "playouts"), 2 * worlds);
+  EXPECT_GT(number_at(root, "montecarlo", "playouts_per_cpu_second"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
 }
