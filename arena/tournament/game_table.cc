@@ -38,36 +38,41 @@ bool GameTable::add(uint64_t group, int deals, std::span<const Seat> seats, uint
 }
 
 void GameTable::for_each(const std::function<void(const rating::GameResult&)>& visit) const {
-  rating::GameResult game;  // reused: no allocation per game once it has grown
-  std::vector<int> bots;
-  auto points = seat_points_.begin();
-  auto bot_rank = seat_bot_rank_.begin();
+  rating::GameResult game;  // reused: no allocation per game once they have grown
+  std::vector<int32_t> points;
+  std::vector<int> seat_bot, seat_rank, bots;
+  auto next_points = seat_points_.begin();
+  auto next_bot_rank = seat_bot_rank_.begin();
   for (const StoredGame& stored : games_) {
     const auto n = static_cast<size_t>(stored.deals_and_seats & 0xFF);
     const auto deals = static_cast<int>(stored.deals_and_seats >> 8);
-    game.group = static_cast<uint64_t>(stored.group_high) << 32 | stored.group_low;
-    game.players.clear();
-    bots.clear();
-    for (size_t s = 0; s < n; ++s) bots.push_back(bot_rank[static_cast<ptrdiff_t>(s)] >> 4);
+    // The game's seats into plain arrays first: indexing a deque costs a division a time.
+    points.clear();
+    seat_bot.clear();
+    seat_rank.clear();
+    for (size_t s = 0; s < n; ++s, ++next_points, ++next_bot_rank) {
+      points.push_back(*next_points);
+      seat_bot.push_back(*next_bot_rank >> 4);
+      seat_rank.push_back(*next_bot_rank & 0xF);
+    }
+    bots = seat_bot;
     std::sort(bots.begin(), bots.end());
     bots.erase(std::unique(bots.begin(), bots.end()), bots.end());
+    game.group = static_cast<uint64_t>(stored.group_high) << 32 | stored.group_low;
+    game.players.clear();
     for (int bot : bots) {
       // As ResultsBuilder merged a bot's copies: each seat's points per deal summed in seat order.
       rating::Placement placement{bot, 1, 0.0};
       int copies = 0;
       for (size_t s = 0; s < n; ++s) {
-        const int packed = bot_rank[static_cast<ptrdiff_t>(s)];
-        if (packed >> 4 != bot) continue;
-        const int32_t seat_points = points[static_cast<ptrdiff_t>(s)];
-        placement.points_per_deal += deals ? static_cast<double>(seat_points) / deals : 0.0;
-        placement.rank = packed & 0xF;
+        if (seat_bot[s] != bot) continue;
+        placement.points_per_deal += deals ? static_cast<double>(points[s]) / deals : 0.0;
+        placement.rank = seat_rank[s];
         ++copies;
       }
       if (!sum_copies_) placement.points_per_deal /= static_cast<double>(copies);
       game.players.push_back(placement);
     }
-    points += static_cast<ptrdiff_t>(n);
-    bot_rank += static_cast<ptrdiff_t>(n);
     visit(game);
   }
 }
