@@ -132,25 +132,22 @@ void apply_trueskill(const rating::GameResult& result,
 Estimate pooled_points_per_deal(const GameTable& games, const std::vector<uint32_t>& group_of,
                                 uint32_t num_groups, const ResultsOptions& options, int bot) {
   std::vector<int> slot(num_groups, -1);
-  std::vector<std::pair<double, int>> cells;
+  std::vector<double> values, weights;  // the groups' sums and game counts, then their means
   size_t g = 0;
   games.for_each([&](const rating::GameResult& game) {
     const uint32_t group = group_of[g++];
     for (const rating::Placement& p : game.players) {
       if (p.bot != bot) continue;
       if (slot[group] < 0) {
-        slot[group] = static_cast<int>(cells.size());
-        cells.emplace_back(0.0, 0);
+        slot[group] = static_cast<int>(values.size());
+        values.push_back(0.0);
+        weights.push_back(0.0);
       }
-      cells[static_cast<size_t>(slot[group])].first += p.points_per_deal;
-      cells[static_cast<size_t>(slot[group])].second += 1;
+      values[static_cast<size_t>(slot[group])] += p.points_per_deal;
+      weights[static_cast<size_t>(slot[group])] += 1.0;
     }
   });
-  std::vector<double> values, weights;
-  for (const auto& [sum, count] : cells) {
-    values.push_back(sum / count);
-    weights.push_back(count);
-  }
+  for (size_t k = 0; k < values.size(); ++k) values[k] /= weights[k];
   if (values.empty()) return {NAN, NAN, NAN};
   const auto mean = rating::weighted_mean_with_bootstrap_ci(
       values, weights, hearts::derive_seed(options.seed, 0xB0 + static_cast<uint64_t>(bot)),
