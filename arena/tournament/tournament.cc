@@ -405,8 +405,9 @@ class SchedulePlay {
   RecordsWriter& writer_;
   ResultsBuilder& built_;
   const size_t total_;
-  // Games played but not yet written (a later one finished before an earlier one): at most about
-  // one per worker, so nothing is kept per game of the schedule. Guarded by mutex_.
+  // Games played but not yet written, waiting for an earlier one still in play (as many as the
+  // other workers finish meanwhile; none once it is written): no slot per scheduled game.
+  // Guarded by mutex_.
   std::map<size_t, FinishedGame> finished_;
   std::mutex mutex_;
   size_t written_;        // games [first, written) are in the file; guarded by mutex_
