@@ -2,8 +2,9 @@
 //
 // One run prints the machine and build, then (1) engine deals per second with four in-process
 // `random` plugins, records off and on; (2) decisions per second and latency per transport next
-// to a bare gRPC call; (3) tournament games per second at concurrency 1 and 2; (4) the bench
-// signature. --quick runs each part briefly (for CI: the figures are rough, nothing is asserted).
+// to a bare gRPC call; (3) tournament games per second at concurrency 1 and 2, isolation's
+// cost, montecarlo's playouts per CPU-second; (4) the bench signature. --quick runs each part
+// briefly (for CI: the figures are rough, nothing is asserted).
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 
 #include "bench/bench.h"
 #include "bench/bench_signature.h"
+#include "bench/montecarlo_bench.h"
 #include "bench/reference_deal.h"
 #include "bench/search_bench.h"
 #include "cli/cli_common.h"
@@ -45,6 +47,7 @@ struct BenchPlan {
   long long bare_calls;
   int tournament_groups;
   int tournament_rounds;  // each round runs concurrency 1 and 2 once, back to back
+  int montecarlo_games;   // games of four montecarlo bots for the playouts figure
 };
 
 std::string cpu_model() {
@@ -489,7 +492,7 @@ void print_isolation(const IsolationFigures& figures) {
             << fixed(figures.ratio, 2) << "x, paired)\n\n";
 }
 
-// 3b. Search: the ismcts plugin's iterations per second, a fixed count per searched decision.
+// 3d. Search: the ismcts plugin's iterations per second, a fixed count per searched decision.
 bool measure_search(const BenchRun& run, bool text, Json* out, std::string* error) {
   constexpr int kIterations = 200;
   SearchBench search;
@@ -504,11 +507,45 @@ bool measure_search(const BenchRun& run, bool text, Json* out, std::string* erro
   figures["seconds"] = search.seconds;
   figures["iterations_per_second"] = search.iterations_per_second();
   if (text) {
-    std::cout << "  search: ismcts at " << kIterations << " iterations per searched decision, "
-              << fixed(search.iterations_per_second(), 0) << " iterations/s (at least; "
-              << search.searched_decisions << " decisions)\n\n";
+    std::cout << "3d. ismcts: search iterations per second, 4 x ismcts, " << kIterations
+              << " iterations per searched decision\n"
+              << "  iterations   " << std::setw(12) << fixed(search.iterations_per_second(), 0)
+              << " /s      (at least; " << search.searched_decisions << " decisions)\n\n";
   }
   return true;
+}
+
+// 3c. montecarlo's playouts per CPU-second (bench/montecarlo_bench.h): worlds fixed, so the
+// same positions and playouts on every machine; only the CPU time differs.
+constexpr int kMonteCarloSamples = 20;
+
+bool measure_montecarlo(const BenchRun& run, PlayoutBench* figures, std::string* error) {
+  auto montecarlo = resolve_bot_spec("montecarlo", run.search_path, error);
+  return montecarlo && bench_montecarlo(*montecarlo, run.rules, kMonteCarloSamples,
+                                        run.plan.montecarlo_games, figures, error);
+}
+
+void add_montecarlo_json(const PlayoutBench& figures, Json* out) {
+  Json& mc = (*out)["montecarlo"] = Json::object();
+  mc["samples"] = kMonteCarloSamples;
+  mc["games"] = figures.games;
+  mc["deals"] = figures.deals;
+  mc["searched_decisions"] = figures.searched_decisions;
+  mc["worlds"] = figures.worlds;
+  mc["playouts"] = figures.playouts;
+  mc["cpu_seconds"] = figures.cpu_seconds;
+  mc["playouts_per_cpu_second"] = figures.playouts_per_cpu_second();
+}
+
+void print_montecarlo(const PlayoutBench& figures) {
+  std::cout << "3c. montecarlo: playouts (one candidate card rolled out in one sampled world) per "
+               "CPU-second, 4 x montecarlo, HEARTS_MC_SAMPLES="
+            << kMonteCarloSamples << "\n"
+            << "  playouts     " << std::setw(12) << fixed(figures.playouts_per_cpu_second(), 0)
+            << " /CPU-s  (" << figures.playouts << " in "
+            << count_of(figures.searched_decisions, "searched decision") << ", "
+            << count_of(figures.games, "game") << ", " << fixed(figures.cpu_seconds, 2)
+            << " CPU-s)\n\n";
 }
 
 // 4. Signature.
@@ -535,8 +572,8 @@ int run_bench(const BenchFlags& flags) {
     return 0;
   }
 
-  const BenchPlan plan = flags.quick ? BenchPlan{0.2, 2'000, 2.0, 1'000, 2, 1}
-                                     : BenchPlan{3.0, 40'000, 20.0, 20'000, 1500, 5};
+  const BenchPlan plan = flags.quick ? BenchPlan{0.2, 2'000, 2.0, 1'000, 2, 1, 1}
+                                     : BenchPlan{3.0, 40'000, 20.0, 20'000, 1500, 5, 3};
   const fs::path dir = fs::temp_directory_path() / ("arena-bench-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const RemoveDirOnExit cleanup{dir};
@@ -571,11 +608,15 @@ int run_bench(const BenchFlags& flags) {
   }
   IsolationFigures isolation;
   if (!measure_isolation_cost(run, &isolation, &error)) return fail(error);
+  PlayoutBench montecarlo;
+  if (!measure_montecarlo(run, &montecarlo, &error)) return fail(error);
   add_tournament_json(tournament, plan, &out);
   add_isolation_json(isolation, &out);
+  add_montecarlo_json(montecarlo, &out);
   if (text) {
     print_tournament(tournament, plan);
     print_isolation(isolation);
+    print_montecarlo(montecarlo);
   }
   if (!measure_search(run, text, &out, &error)) return fail(error);
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "rating/game_source.h"
 #include "rating/types.h"
 
 namespace arena::rating::internal {
@@ -22,10 +23,10 @@ namespace arena::rating::internal {
 void check_bootstrap_args(int resamples, double confidence);
 
 // Every game: at least two players, bots in range and distinct, ranks >= 1, finite points.
-void check_games(std::span<const GameResult> games, int num_bots);
+void check_games(const GameSource& games, int num_bots);
 
 // Group index of every game, groups numbered in the order their ids first appear.
-std::vector<int> group_indices(std::span<const GameResult> games, int* num_groups);
+std::vector<int> group_indices(const GameSource& games, int* num_groups);
 
 // Sets interval bounds from resampled estimates (NaN when there are none).
 void set_percentile_bounds(std::vector<double> estimates, double confidence, double* low,

@@ -172,31 +172,62 @@ std::vector<double> elo_scale(const std::vector<double>& log_s) {
   return r;
 }
 
-void check_arguments(std::span<const GameResult> games, int num_bots,
-                     const PlackettLuceOptions& options) {
+void check_arguments(const GameSource& games, int num_bots, const PlackettLuceOptions& options) {
   check_games(games, num_bots);
   check_bootstrap_args(options.resamples, options.confidence);
   if (options.max_iterations < 1) fail("max_iterations must be >= 1");
   if (!(options.tolerance > 0.0)) fail("tolerance must be positive");
 }
 
-// The games' distinct rankings, each fitted once with the summed weight of its games.
+// The games' distinct rankings, each fitted once with the summed weight of its games, and each
+// duplicate group's games as (ranking, number of games): group k's are entries[offsets[k] ..
+// offsets[k + 1]). A resample's weights are then a sum over the groups, not over every game (the
+// sums are of whole numbers, so exact in any order), and nothing is kept per game.
 struct Rankings {
   std::vector<RankedGame> ranked;  // each distinct ranking once, in order of first appearance
-  std::vector<int> ranking_of;     // per game: its ranking's index in `ranked`
+  std::vector<uint32_t> offsets;   // num_groups + 1
+  std::vector<std::pair<int32_t, int32_t>> entries;  // (ranking, games)
 };
 
-Rankings distinct_rankings(std::span<const GameResult> games) {
+// The ranking's index in out->ranked, added when new.
+int ranking_index(const GameResult& game, Rankings* out,
+                  std::map<std::tuple<std::vector<int>, std::vector<int>, bool>, int>* index) {
+  RankedGame ranked = rank_game(game);
+  auto key = std::make_tuple(ranked.order, ranked.starts, ranked.last_counts);
+  const auto [it, added] = index->try_emplace(std::move(key), static_cast<int>(out->ranked.size()));
+  if (added) out->ranked.push_back(std::move(ranked));
+  return it->second;
+}
+
+Rankings distinct_rankings(const GameSource& games, int* num_groups) {
+  const std::vector<int> group_of = group_indices(games, num_groups);
   Rankings out;
-  out.ranking_of.resize(games.size());
+  // Each group gets room for all its games first; the gaps are closed afterwards.
+  std::vector<uint32_t> start(static_cast<size_t>(*num_groups) + 1, 0), fill;
+  for (int group : group_of) ++start[static_cast<size_t>(group) + 1];
+  for (size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+  fill.assign(start.begin(), start.end() - 1);
+  out.entries.resize(group_of.size());
   std::map<std::tuple<std::vector<int>, std::vector<int>, bool>, int> index;
-  for (size_t g = 0; g < games.size(); ++g) {
-    RankedGame game = rank_game(games[g]);
-    auto key = std::make_tuple(game.order, game.starts, game.last_counts);
-    const auto [it, added] = index.try_emplace(std::move(key), static_cast<int>(out.ranked.size()));
-    if (added) out.ranked.push_back(std::move(game));
-    out.ranking_of[g] = it->second;
+  size_t g = 0;
+  games.for_each([&](const GameResult& game) {
+    const int ranking = ranking_index(game, &out, &index);
+    const auto k = static_cast<size_t>(group_of[g++]);
+    auto first = out.entries.begin() + start[k], last = out.entries.begin() + fill[k];
+    auto it = std::find_if(first, last, [&](const auto& e) { return e.first == ranking; });
+    if (it != last) {
+      it->second += 1;
+    } else {
+      out.entries[fill[k]++] = {ranking, 1};
+    }
+  });
+  out.offsets.assign(1, 0);
+  for (size_t k = 0; k + 1 < start.size(); ++k) {
+    const uint32_t used = fill[k] - start[k];
+    std::copy_n(out.entries.begin() + start[k], used, out.entries.begin() + out.offsets.back());
+    out.offsets.push_back(out.offsets.back() + used);
   }
+  out.entries.resize(out.offsets.back());  // no shrink_to_fit: it would hold two copies at once
   return out;
 }
 
@@ -215,37 +246,18 @@ PlackettLuceFit point_estimates(const FitResult& full) {
   return out;
 }
 
-// Bootstrap: a game's weight is the number of times its group was drawn. Draws are made in
-// order from one generator, a chunk of resamples at a time; their refits (the costly part) run
-// on `threads` threads, each writing its own slot: the same intervals whatever the threads.
+// Bootstrap: a ranking's weight is the number of its games in the groups drawn (a group drawn
+// twice counts twice). Draws are made in order from one generator, a chunk of resamples at a
+// time; their refits (the costly part) run on `threads` threads, each writing its own slot: the
+// same intervals whatever the threads.
 struct Bootstrap {
   static constexpr size_t kChunk = 64;
 
   const Rankings& rankings;
-  const std::vector<int>& group_of;
   int num_groups;
   int num_bots;
   const std::vector<double>& full_log_strength;  // every refit starts from it
   const PlackettLuceOptions& options;
-
-  // Each group's games as (ranking, number of games): a resample's weights are then a sum over
-  // the groups, not over every game (the sums are of whole numbers, so exact either way).
-  using GroupRankings = std::vector<std::vector<std::pair<int, double>>>;
-  GroupRankings group_rankings() const {
-    GroupRankings out(static_cast<size_t>(num_groups));
-    for (size_t g = 0; g < rankings.ranking_of.size(); ++g) {
-      auto& entries = out[static_cast<size_t>(group_of[g])];
-      const int ranking = rankings.ranking_of[g];
-      auto it = std::find_if(entries.begin(), entries.end(),
-                             [&](const auto& e) { return e.first == ranking; });
-      if (it == entries.end()) {
-        entries.push_back({ranking, 1.0});
-      } else {
-        it->second += 1.0;
-      }
-    }
-    return out;
-  }
 
   // Every bot's resampled ratings, in resample order (none without groups or resamples).
   std::vector<std::vector<double>> resampled_ratings() const {
@@ -254,46 +266,41 @@ struct Bootstrap {
     if (!(num_groups > 0 && options.resamples > 0)) return samples;
     const auto resamples = static_cast<size_t>(options.resamples);
     hearts::Rng rng(options.seed);
-    std::vector<std::vector<double>> times_drawn(kChunk);
+    std::vector<std::vector<double>> weights(kChunk);
     std::vector<std::vector<double>> ratings(kChunk);
-    const GroupRankings by_group = group_rankings();  // once for every chunk
     for (size_t begin = 0; begin < resamples; begin += kChunk) {
       const size_t count = std::min(kChunk, resamples - begin);
-      draw_groups(rng, count, times_drawn);
-      refit_in_parallel(count, by_group, times_drawn, ratings);
+      draw_groups(rng, count, weights);
+      refit_in_parallel(count, weights, ratings);
       for (size_t r = 0; r < count; ++r)
         for (size_t i = 0; i < n; ++i) samples[i].push_back(ratings[r][i]);
     }
     return samples;
   }
 
-  // For resamples [0, count) of a chunk: how many times each group was drawn.
+  // For resamples [0, count) of a chunk: each ranking's weight in the groups drawn.
   void draw_groups(hearts::Rng& rng, size_t count,
-                   std::vector<std::vector<double>>& times_drawn) const {
+                   std::vector<std::vector<double>>& weights) const {
     for (size_t r = 0; r < count; ++r) {
-      times_drawn[r].assign(static_cast<size_t>(num_groups), 0.0);
-      for (int k = 0; k < num_groups; ++k)
-        times_drawn[r][rng.uniform(static_cast<uint32_t>(num_groups))] += 1.0;
+      weights[r].assign(rankings.ranked.size(), 0.0);
+      for (int k = 0; k < num_groups; ++k) {
+        const uint32_t group = rng.uniform(static_cast<uint32_t>(num_groups));
+        for (uint32_t e = rankings.offsets[group]; e < rankings.offsets[group + 1]; ++e) {
+          const auto& [ranking, games] = rankings.entries[e];
+          weights[r][static_cast<size_t>(ranking)] += games;
+        }
+      }
     }
   }
 
   // Refits resamples [0, count) of a chunk on options.threads threads into ratings[r].
-  void refit_in_parallel(size_t count, const GroupRankings& group_rankings,
-                         const std::vector<std::vector<double>>& times_drawn,
+  void refit_in_parallel(size_t count, const std::vector<std::vector<double>>& weights,
                          std::vector<std::vector<double>>& ratings) const {
     std::atomic<size_t> next{0};
     auto refit = [&] {
-      std::vector<double> resample_weight(rankings.ranked.size());
       for (size_t r = next.fetch_add(1); r < count; r = next.fetch_add(1)) {
-        std::fill(resample_weight.begin(), resample_weight.end(), 0.0);
-        for (size_t k = 0; k < group_rankings.size(); ++k) {
-          const double drawn = times_drawn[r][k];
-          if (drawn == 0.0) continue;
-          for (const auto& [ranking, games] : group_rankings[k])
-            resample_weight[static_cast<size_t>(ranking)] += drawn * games;
-        }
         const FitResult fit =
-            fit_plackett_luce(rankings.ranked, resample_weight, num_bots, full_log_strength,
+            fit_plackett_luce(rankings.ranked, weights[r], num_bots, full_log_strength,
                               options.max_iterations, options.tolerance);
         ratings[r] = elo_scale(fit.log_strength);
       }
@@ -310,24 +317,29 @@ struct Bootstrap {
 
 PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
                               const PlackettLuceOptions& options) {
+  return plackett_luce(SpanGames(games), num_bots, options);
+}
+
+PlackettLuceFit plackett_luce(const GameSource& games, int num_bots,
+                              const PlackettLuceOptions& options) {
   check_arguments(games, num_bots, options);
   const auto n = static_cast<size_t>(num_bots);
 
   // The likelihood depends on a game only through its ranking, so games with the same ranking
   // are fitted once with their summed weight: a tournament of 4 bots has at most 75 rankings
   // however many games it has, which makes every (bootstrap) fit cost the same small amount.
-  const Rankings rankings = distinct_rankings(games);
   int num_groups = 0;
-  const std::vector<int> group_of = group_indices(games, &num_groups);
+  const Rankings rankings = distinct_rankings(games, &num_groups);
 
   std::vector<double> weight(rankings.ranked.size(), 0.0);
-  for (size_t g = 0; g < games.size(); ++g) weight[rankings.ranking_of[g]] += 1.0;
+  for (const auto& [ranking, count] : rankings.entries)
+    weight[static_cast<size_t>(ranking)] += count;
   const FitResult full =
       fit_plackett_luce(rankings.ranked, weight, num_bots, std::vector<double>(n, 0.0),
                         options.max_iterations, options.tolerance);
   PlackettLuceFit out = point_estimates(full);
 
-  const Bootstrap bootstrap{rankings, group_of, num_groups, num_bots, full.log_strength, options};
+  const Bootstrap bootstrap{rankings, num_groups, num_bots, full.log_strength, options};
   std::vector<std::vector<double>> samples = bootstrap.resampled_ratings();
   for (size_t i = 0; i < n; ++i)
     set_percentile_bounds(std::move(samples[i]), options.confidence, &out.bots[i].low,

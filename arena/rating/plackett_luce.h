@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "rating/game_source.h"
 #include "rating/types.h"
 
 namespace arena::rating {
@@ -57,6 +58,10 @@ struct PlackettLuceFit {
 // The Elo-like scale: two bots 400 rating points apart have strengths in ratio 10, so the
 // stronger one beats the weaker head to head with probability 10/11.
 PlackettLuceFit plackett_luce(std::span<const GameResult> games, int num_bots,
+                              const PlackettLuceOptions& options = {});
+// The same from a GameSource (read a few times; per game it keeps 8 bytes while it gathers each
+// group's rankings, then only the groups' distinct rankings).
+PlackettLuceFit plackett_luce(const GameSource& games, int num_bots,
                               const PlackettLuceOptions& options = {});
 
 }  // namespace arena::rating

@@ -6,6 +6,7 @@
 //   rating/plackett_luce.h  Plackett-Luce strengths on an Elo-like scale
 //   rating/trueskill.h      TrueSkill for ranked free-for-all games
 //   rating/win_rates.h      win rates with ties split, pairwise head-to-head point differences
+//   rating/game_source.h    games read one at a time (a compact store's), for every function
 //
 // Everything here is pure computation on the values passed in: no I/O, no globals. Every random
 // choice comes from hearts::Rng seeded by the caller, so each result is a pure function of its
@@ -20,6 +21,7 @@
 #pragma once
 
 #include "rating/bootstrap.h"
+#include "rating/game_source.h"
 #include "rating/plackett_luce.h"
 #include "rating/trueskill.h"
 #include "rating/types.h"

@@ -245,12 +245,17 @@ std::vector<TrueSkillRating> trueskill_update(std::span<const TrueSkillRating> r
 
 std::vector<TrueSkillRating> trueskill_ratings(std::span<const GameResult> games, int num_bots,
                                                const TrueSkillParams& params) {
+  return trueskill_ratings(SpanGames(games), num_bots, params);
+}
+
+std::vector<TrueSkillRating> trueskill_ratings(const GameSource& games, int num_bots,
+                                               const TrueSkillParams& params) {
   check_games(games, num_bots);
   check_params(params);
   std::vector<TrueSkillRating> bots(static_cast<size_t>(num_bots), {params.mu, params.sigma});
   std::vector<TrueSkillRating> before;
   std::vector<int> ranks;
-  for (const GameResult& game : games) {
+  games.for_each([&](const GameResult& game) {
     before.clear();
     ranks.clear();
     for (const Placement& p : game.players) {
@@ -259,7 +264,7 @@ std::vector<TrueSkillRating> trueskill_ratings(std::span<const GameResult> games
     }
     const std::vector<TrueSkillRating> after = trueskill_update(before, ranks, params);
     for (size_t k = 0; k < game.players.size(); ++k) bots[game.players[k].bot] = after[k];
-  }
+  });
   return bots;
 }
 

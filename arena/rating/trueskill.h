@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "rating/game_source.h"
 #include "rating/types.h"
 
 namespace arena::rating {
@@ -49,6 +50,8 @@ std::vector<TrueSkillRating> trueskill_update(std::span<const TrueSkillRating> r
 // Every bot starts at (params.mu, params.sigma); the games are applied one by one in order, each
 // by trueskill_update with its players in the listed order. Indexed by bot id, num_bots entries.
 std::vector<TrueSkillRating> trueskill_ratings(std::span<const GameResult> games, int num_bots,
+                                               const TrueSkillParams& params = {});
+std::vector<TrueSkillRating> trueskill_ratings(const GameSource& games, int num_bots,
                                                const TrueSkillParams& params = {});
 
 }  // namespace arena::rating

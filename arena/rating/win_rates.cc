@@ -1,8 +1,6 @@
 #include "rating/win_rates.h"
 
 #include <algorithm>
-#include <map>
-#include <unordered_map>
 #include <utility>
 
 #include "hearts/rng.h"
@@ -16,9 +14,13 @@ using internal::check_games;
 using internal::group_indices;
 
 std::vector<WinRate> win_rates(std::span<const GameResult> games, int num_bots) {
+  return win_rates(SpanGames(games), num_bots);
+}
+
+std::vector<WinRate> win_rates(const GameSource& games, int num_bots) {
   check_games(games, num_bots);
   std::vector<WinRate> out(static_cast<size_t>(num_bots));
-  for (const GameResult& game : games) {
+  games.for_each([&](const GameResult& game) {
     int best = game.players[0].rank, at_best = 0;
     for (const Placement& p : game.players) best = std::min(best, p.rank);
     for (const Placement& p : game.players) at_best += p.rank == best;
@@ -26,52 +28,86 @@ std::vector<WinRate> win_rates(std::span<const GameResult> games, int num_bots) 
       out[p.bot].games += 1;
       if (p.rank == best) out[p.bot].wins += 1.0 / at_best;
     }
-  }
+  });
   for (WinRate& w : out) w.rate = w.games > 0 ? w.wins / w.games : 0.0;
   return out;
 }
 
 std::vector<HeadToHead> head_to_head(std::span<const GameResult> games, int num_bots, uint64_t seed,
                                      int resamples, double confidence) {
+  return head_to_head(SpanGames(games), num_bots, seed, resamples, confidence);
+}
+
+namespace {
+
+// Whether each pair (a, b), a < b, met in some game: met[a * num_bots + b].
+std::vector<char> pairs_that_met(const GameSource& games, int num_bots) {
+  std::vector<char> met(static_cast<size_t>(num_bots) * static_cast<size_t>(num_bots), 0);
+  games.for_each([&](const GameResult& game) {
+    for (const Placement& x : game.players) {
+      for (const Placement& y : game.players) {
+        if (x.bot < y.bot) met[static_cast<size_t>(x.bot) * num_bots + y.bot] = 1;
+      }
+    }
+  });
+  return met;
+}
+
+// One pair's groups in order of first appearance, each with its mean difference (ppd of a minus
+// ppd of b, summed in game order) as the value and its number of common games as the weight.
+struct PairGroups {
+  std::vector<double> values, weights;
+  int games = 0;
+};
+
+PairGroups pair_groups(const GameSource& games, const std::vector<int>& group_of, int num_groups,
+                       int a, int b) {
+  std::vector<int> slot(static_cast<size_t>(num_groups), -1);
+  PairGroups out;  // values hold the sums and weights the counts until the end
+  size_t g = 0;
+  games.for_each([&](const GameResult& game) {
+    const Placement* x = nullptr;
+    const Placement* y = nullptr;
+    for (const Placement& p : game.players) {
+      if (p.bot == a) x = &p;
+      if (p.bot == b) y = &p;
+    }
+    if (x && y) {
+      int& k = slot[static_cast<size_t>(group_of[g])];
+      if (k < 0) {
+        k = static_cast<int>(out.values.size());
+        out.values.push_back(0.0);
+        out.weights.push_back(0.0);
+      }
+      out.values[static_cast<size_t>(k)] += x->points_per_deal - y->points_per_deal;
+      out.weights[static_cast<size_t>(k)] += 1.0;
+      out.games += 1;
+    }
+    ++g;
+  });
+  for (size_t k = 0; k < out.values.size(); ++k) out.values[k] /= out.weights[k];
+  return out;
+}
+
+}  // namespace
+
+std::vector<HeadToHead> head_to_head(const GameSource& games, int num_bots, uint64_t seed,
+                                     int resamples, double confidence) {
   check_games(games, num_bots);
   check_bootstrap_args(resamples, confidence);
   int num_groups = 0;
   const std::vector<int> group_of = group_indices(games, &num_groups);
-  struct Cell {
-    double sum = 0.0;
-    int count = 0;
-  };
-  // For each pair (a, b): its groups in order of first appearance, with the summed differences.
-  std::map<std::pair<int, int>, std::vector<std::pair<int, Cell>>> pairs;
-  std::map<std::pair<int, int>, std::unordered_map<int, size_t>> slot;
-  for (size_t g = 0; g < games.size(); ++g) {
-    const auto& players = games[g].players;
-    for (const Placement& x : players) {
-      for (const Placement& y : players) {
-        if (x.bot >= y.bot) continue;
-        const std::pair<int, int> key{x.bot, y.bot};
-        auto& cells = pairs[key];
-        auto [it, inserted] = slot[key].try_emplace(group_of[g], cells.size());
-        if (inserted) cells.push_back({group_of[g], Cell{}});
-        Cell& cell = cells[it->second].second;
-        cell.sum += x.points_per_deal - y.points_per_deal;
-        cell.count += 1;
-      }
-    }
-  }
+  const std::vector<char> met = pairs_that_met(games, num_bots);
   std::vector<HeadToHead> out;
-  for (const auto& [key, cells] : pairs) {
-    std::vector<double> values, weights;
-    int total = 0;
-    for (const auto& [group, cell] : cells) {
-      values.push_back(cell.sum / cell.count);
-      weights.push_back(cell.count);
-      total += cell.count;
+  for (int a = 0; a < num_bots; ++a) {
+    for (int b = a + 1; b < num_bots; ++b) {
+      if (!met[static_cast<size_t>(a) * num_bots + b]) continue;
+      const PairGroups pair = pair_groups(games, group_of, num_groups, a, b);
+      const uint64_t pair_seed = hearts::derive_seed(seed, static_cast<uint64_t>(a) * num_bots + b);
+      out.push_back(
+          {a, b, pair.games,
+           bootstrap_weighted(pair.values, pair.weights, pair_seed, resamples, confidence)});
     }
-    const uint64_t pair_seed =
-        hearts::derive_seed(seed, static_cast<uint64_t>(key.first) * num_bots + key.second);
-    out.push_back({key.first, key.second, total,
-                   bootstrap_weighted(values, weights, pair_seed, resamples, confidence)});
   }
   return out;
 }

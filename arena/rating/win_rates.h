@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "rating/game_source.h"
 #include "rating/types.h"
 
 namespace arena::rating {
@@ -24,6 +25,7 @@ struct WinRate {
 
 // Indexed by bot id, num_bots entries.
 std::vector<WinRate> win_rates(std::span<const GameResult> games, int num_bots);
+std::vector<WinRate> win_rates(const GameSource& games, int num_bots);
 
 struct HeadToHead {
   int a = 0;  // a < b
@@ -37,6 +39,10 @@ struct HeadToHead {
 // (weighted_mean_with_bootstrap_ci with a group's mean difference and its number of common
 // games), the pair (a, b) drawing from hearts::Rng(hearts::derive_seed(seed, a * num_bots + b)).
 std::vector<HeadToHead> head_to_head(std::span<const GameResult> games, int num_bots, uint64_t seed,
+                                     int resamples = 2000, double confidence = 0.95);
+// The same from a GameSource. It reads the games once per pair of bots that met, so that only
+// one pair's groups are held at a time (not every pair's at once).
+std::vector<HeadToHead> head_to_head(const GameSource& games, int num_bots, uint64_t seed,
                                      int resamples = 2000, double confidence = 0.95);
 
 }  // namespace arena::rating

@@ -133,16 +133,27 @@ void apply_trueskill(const rating::GameResult& result,
   }
 }
 
-// A bot's mean points per deal pooled over its duplicate groups, with a bootstrap interval.
-Estimate pooled_points_per_deal(const std::vector<uint64_t>& group_order,
-                                const std::map<uint64_t, std::pair<double, int>>& group_points,
-                                const ResultsOptions& options, int bot) {
-  std::vector<double> values, weights;
-  for (uint64_t key : group_order) {
-    const auto& [sum, count] = group_points.at(key);
-    values.push_back(sum / count);
-    weights.push_back(count);
-  }
+// A bot's mean points per deal pooled over its duplicate groups, with a bootstrap interval: per
+// group in the order the bot first met it, its games' points per deal summed in game order.
+Estimate pooled_points_per_deal(const GameTable& games, const std::vector<uint32_t>& group_of,
+                                uint32_t num_groups, const ResultsOptions& options, int bot) {
+  std::vector<int> slot(num_groups, -1);
+  std::vector<double> values, weights;  // the groups' sums and game counts, then their means
+  size_t g = 0;
+  games.for_each([&](const rating::GameResult& game) {
+    const uint32_t group = group_of[g++];
+    for (const rating::Placement& p : game.players) {
+      if (p.bot != bot) continue;
+      if (slot[group] < 0) {
+        slot[group] = static_cast<int>(values.size());
+        values.push_back(0.0);
+        weights.push_back(0.0);
+      }
+      values[static_cast<size_t>(slot[group])] += p.points_per_deal;
+      weights[static_cast<size_t>(slot[group])] += 1.0;
+    }
+  });
+  for (size_t k = 0; k < values.size(); ++k) values[k] /= weights[k];
   if (values.empty()) return {NAN, NAN, NAN};
   const auto mean = rating::weighted_mean_with_bootstrap_ci(
       values, weights, hearts::derive_seed(options.seed, 0xB0 + static_cast<uint64_t>(bot)),
@@ -150,9 +161,21 @@ Estimate pooled_points_per_deal(const std::vector<uint64_t>& group_order,
   return {mean.estimate, mean.low, mean.high};
 }
 
+// Every bot's pooled points per deal (the groups' numbering lives only during this call).
+std::vector<Estimate> pooled_points(const GameTable& games, int num_bots,
+                                    const ResultsOptions& options) {
+  uint32_t num_groups = 0;
+  const std::vector<uint32_t> group_of = games.group_indices(&num_groups);
+  std::vector<Estimate> out;
+  for (int b = 0; b < num_bots; ++b) {
+    out.push_back(pooled_points_per_deal(games, group_of, num_groups, options, b));
+  }
+  return out;
+}
+
 std::vector<PairResult> head_to_head_pairs(const pb::RecordsHeader& header,
-                                           const std::vector<rating::GameResult>& rated,
-                                           int num_bots, const ResultsOptions& options) {
+                                           const rating::GameSource& rated, int num_bots,
+                                           const ResultsOptions& options) {
   std::vector<PairResult> pairs;
   for (const rating::HeadToHead& h : rating::head_to_head(
            rated, num_bots, hearts::derive_seed(options.seed, 0x424), options.bootstrap_samples)) {
@@ -268,8 +291,7 @@ ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header, bool team_level)
     : header_(header),
       num_bots_(header.bots_size()),
       bots_(static_cast<size_t>(std::max(num_bots_, 0))),
-      group_points_(bots_.size()),
-      group_order_(bots_.size()),
+      rated_(team_level),
       violation_kinds_(bots_.size()),
       think_sum_(bots_.size(), 0),
       think_max_(bots_.size(), 0),
@@ -315,16 +337,14 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
   // its own unit of the bootstrap, else every interval would collapse onto its estimate.
   const uint64_t group = has_duplicate_groups(header_) ? game.group_key : game.game_index;
   result.group = group;
+  std::vector<GameTable::Seat> stored(game.seats.size());
   for (const BotInGame& entry : entries) {
     const int rank = rank_among_bots(game, seats_of, entries, entry);
     result.players.push_back({entry.bot, rank, entry.points_per_deal});
-    auto& groups = group_points_[entry.bot];
-    if (!groups.count(group)) group_order_[entry.bot].push_back(group);
-    groups[group].first += entry.points_per_deal;
-    groups[group].second += 1;
+    for (int s : seats_of.at(entry.bot)) stored[s] = {entry.bot, rank, game.seats[s].deal_points};
   }
+  if (!rated_.add(group, deals, stored, game.game_index + 1, error)) return false;
   if (!trueskill_failed_) apply_trueskill(result, &trueskill_, &trueskill_failed_);
-  rated_.push_back(std::move(result));
   for (const auto& [seat, kind] : game.violations) {
     const int bot = game.seats[seat].bot;
     ++bots_[bot].violations;
@@ -352,8 +372,6 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
   out->deals = deals_;
   std::vector<BotStanding> bots = bots_;
   const auto& rated = rated_;
-  const auto& group_points = group_points_;
-  const auto& group_order = group_order_;
   const auto& violation_kinds = violation_kinds_;
   const auto& think_sum = think_sum_;
   const auto& think_max = think_max_;
@@ -368,6 +386,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
     // A game TrueSkill rejected while adding: the full run throws the same error here.
     const auto trueskill =
         trueskill_failed_ ? rating::trueskill_ratings(rated, num_bots) : trueskill_;
+    const std::vector<Estimate> pooled = pooled_points(rated, num_bots, options);
     for (int b = 0; b < num_bots; ++b) {
       BotStanding& s = bots[b];
       s.bot = b;
@@ -381,7 +400,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
       s.trueskill_mu = trueskill[b].mu;
       s.trueskill_sigma = trueskill[b].sigma;
       s.trueskill_conservative = trueskill[b].conservative();
-      s.points_per_deal = pooled_points_per_deal(group_order[b], group_points[b], options, b);
+      s.points_per_deal = pooled[b];
       s.violations_by_kind.assign(violation_kinds[b].begin(), violation_kinds[b].end());
       s.mean_think_ms = s.decisions ? think_sum[b] / 1000.0 / static_cast<double>(s.decisions) : 0;
       s.max_think_ms = think_max[b] / 1000.0;

@@ -21,6 +21,7 @@
 #include "common/json.h"
 #include "rating/rating.h"
 #include "records.pb.h"
+#include "tournament/game_table.h"
 
 namespace arena {
 
@@ -90,8 +91,8 @@ struct SeatSummary {
 };
 
 // What compute_results needs of one game: a few hundred bytes instead of a record with a
-// message per play, so a tournament can keep every game's summary (built on the thread that
-// played it) rather than every record.
+// message per play, built on the thread that played it. ResultsBuilder keeps only a compact
+// form of it (tournament/game_table.h: 36 bytes for a table of four).
 struct GameSummary {
   uint32_t game_index = 0;
   uint64_t group_key = 0;
@@ -131,10 +132,8 @@ class ResultsBuilder {
   int games_ = 0, players_ = 0;
   long long deals_ = 0;
   std::vector<BotStanding> bots_;  // games, deals, decisions and violations so far
-  std::vector<rating::GameResult> rated_;
-  // Per bot: per group (points sum, games) for the pooled mean, in first-seen group order.
-  std::vector<std::map<uint64_t, std::pair<double, int>>> group_points_;
-  std::vector<std::vector<uint64_t>> group_order_;
+  // Every game as the statistics read it: tens of bytes a game (tournament/game_table.h).
+  GameTable rated_;
   std::vector<std::map<std::string, int>> violation_kinds_;
   std::vector<int64_t> think_sum_, think_max_;
   std::vector<rating::TrueSkillRating> trueskill_;

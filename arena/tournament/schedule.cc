@@ -106,53 +106,65 @@ ScheduleOptions team_level(const ScheduleOptions& o) {
   return inner;
 }
 
-// Seats the teams of a team-level schedule: team place t is seats t and t + half.
-std::vector<ScheduledGame> seat_teams(const ScheduleOptions& o, std::vector<ScheduledGame> games) {
+// Seats the teams of a team-level game: team place t is seats t and t + half.
+void seat_teams(const ScheduleOptions& o, ScheduledGame& game) {
   const int half = o.table_size / 2;
-  for (ScheduledGame& game : games) {
-    game.table_teams = std::move(game.seat_bots);
-    game.seat_bots.assign(o.table_size, 0);
-    for (int place = 0; place < half; ++place) {
-      const std::array<int, 2>& team = o.teams[game.table_teams[place]];
-      game.seat_bots[place] = team[0];
-      game.seat_bots[place + half] = team[1];
-    }
+  game.table_teams = std::move(game.seat_bots);
+  game.seat_bots.assign(o.table_size, 0);
+  for (int place = 0; place < half; ++place) {
+    const std::array<int, 2>& team = o.teams[game.table_teams[place]];
+    game.seat_bots[place] = team[0];
+    game.seat_bots[place + half] = team[1];
   }
-  return games;
 }
 
 }  // namespace
 
-std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+bool Schedule::init(const ScheduleOptions& o, std::string* error) {
+  options_ = o;
+  tables_.clear();
   if (!o.teams.empty()) {
     if (o.table_size % 2 != 0) {
       *error = "teams need an even table, not " + std::to_string(o.table_size) + " seats";
-      return {};
+      return false;
     }
-    return seat_teams(o, make_schedule(team_level(o), error));
+    const ScheduleOptions inner = team_level(o);
+    tables_ = schedule_tables(inner, error);
+    rotations_ = schedule_rotations(inner);
+  } else {
+    tables_ = schedule_tables(o, error);
+    rotations_ = schedule_rotations(o);
   }
-  const int n = o.table_size;
-  const std::vector<std::vector<int>> tables = schedule_tables(o, error);
-  if (tables.empty()) return {};
-  const std::vector<std::vector<int>> rotations = schedule_rotations(o);
+  return !tables_.empty();
+}
+
+size_t Schedule::size() const {
+  return tables_.size() * static_cast<size_t>(options_.groups) * rotations_.size();
+}
+
+ScheduledGame Schedule::game(size_t index) const {
+  const size_t per_table = static_cast<size_t>(options_.groups) * rotations_.size();
+  const size_t t = index / per_table;
+  const auto g = static_cast<int>(index % per_table / rotations_.size());
+  const size_t r = index % rotations_.size();
+  ScheduledGame game;
+  game.index = static_cast<uint32_t>(index);
+  game.table = static_cast<uint32_t>(t);
+  game.group = static_cast<uint32_t>(g);
+  game.rotation = static_cast<uint32_t>(r);
+  game.seed = hearts::derive_seed(hearts::derive_seed(options_.seed, t), g);
+  game.group_key = (static_cast<uint64_t>(t) << 32) | static_cast<uint64_t>(g);
+  for (int seat : rotations_[r]) game.seat_bots.push_back(tables_[t][seat]);
+  if (!options_.teams.empty()) seat_teams(options_, game);
+  return game;
+}
+
+std::vector<ScheduledGame> make_schedule(const ScheduleOptions& o, std::string* error) {
+  Schedule schedule;
+  if (!schedule.init(o, error)) return {};
   std::vector<ScheduledGame> games;
-  games.reserve(tables.size() * o.groups * rotations.size());
-  for (size_t t = 0; t < tables.size(); ++t) {
-    for (int g = 0; g < o.groups; ++g) {
-      const uint64_t seed = hearts::derive_seed(hearts::derive_seed(o.seed, t), g);
-      for (size_t r = 0; r < rotations.size(); ++r) {
-        ScheduledGame game;
-        game.index = static_cast<uint32_t>(games.size());
-        game.table = static_cast<uint32_t>(t);
-        game.group = static_cast<uint32_t>(g);
-        game.rotation = static_cast<uint32_t>(r);
-        game.seed = seed;
-        game.group_key = (static_cast<uint64_t>(t) << 32) | static_cast<uint64_t>(g);
-        for (int s = 0; s < n; ++s) game.seat_bots.push_back(tables[t][rotations[r][s]]);
-        games.push_back(std::move(game));
-      }
-    }
-  }
+  games.reserve(schedule.size());
+  for (size_t k = 0; k < schedule.size(); ++k) games.push_back(schedule.game(k));
   return games;
 }
 

@@ -44,6 +44,24 @@ struct ScheduledGame {
 // The whole schedule in order. Empty with *error when the options cannot make one.
 std::vector<ScheduledGame> make_schedule(const ScheduleOptions& options, std::string* error);
 
+// The same schedule without building it: a game is computed when asked for, from the tables and
+// seat orders (memory per table, none per game, so a long tournament does not hold its schedule).
+// game(k) equals make_schedule(options)[k]; make_schedule is built from it.
+// Thread safety: const members may run on several threads at once.
+class Schedule {
+ public:
+  // False with *error when the options cannot make a schedule (as make_schedule).
+  bool init(const ScheduleOptions& options, std::string* error);
+  size_t size() const;
+  size_t num_tables() const { return tables_.size(); }
+  ScheduledGame game(size_t index) const;  // index < size()
+
+ private:
+  ScheduleOptions options_;
+  std::vector<std::vector<int>> tables_;     // with teams: the team-level tables
+  std::vector<std::vector<int>> rotations_;  // the seat orders of one duplicate group
+};
+
 // make_schedule(options).size(), without building the games; 0 with *error when the options
 // cannot make a schedule.
 size_t schedule_size(const ScheduleOptions& options, std::string* error);

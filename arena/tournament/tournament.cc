@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
-#include <optional>
 #include <set>
 #include <thread>
 
@@ -82,9 +82,9 @@ bool validate_setup(const TournamentSetup& setup, int* gauntlet, std::string* er
   return true;
 }
 
-// The whole schedule (every shard's games); empty with *error on failure.
-std::vector<ScheduledGame> make_tournament_schedule(const TournamentSetup& setup, int gauntlet,
-                                                    const TeamPlan& teams, std::string* error) {
+// The whole schedule (every shard's games); false with *error on failure.
+bool make_tournament_schedule(const TournamentSetup& setup, int gauntlet, const TeamPlan& teams,
+                              Schedule* schedule, std::string* error) {
   ScheduleOptions schedule_options;
   schedule_options.teams = teams.members;
   schedule_options.num_bots = static_cast<int>(setup.specs.size());
@@ -93,23 +93,29 @@ std::vector<ScheduledGame> make_tournament_schedule(const TournamentSetup& setup
   schedule_options.all_permutations = setup.all_permutations;
   schedule_options.gauntlet = gauntlet;
   schedule_options.seed = setup.seed;
-  return make_schedule(schedule_options, error);
+  return schedule->init(schedule_options, error);
 }
 
-std::vector<const ScheduledGame*> games_of_this_shard(const TournamentSetup& setup,
-                                                      const std::vector<ScheduledGame>& schedule) {
-  std::vector<const ScheduledGame*> mine;
-  for (const ScheduledGame& game : schedule) {
-    if (static_cast<int>(game.index % setup.shard_count) == setup.shard_index - 1) {
-      mine.push_back(&game);
-    }
+// This shard's games (index % shard_count == shard_index - 1), computed when asked for.
+class ShardGames {
+ public:
+  ShardGames(const Schedule& schedule, const TournamentSetup& setup)
+      : schedule_(schedule),
+        first_(static_cast<size_t>(setup.shard_index - 1)),
+        step_(static_cast<size_t>(setup.shard_count)) {}
+  size_t size() const {
+    return schedule_.size() > first_ ? (schedule_.size() - first_ + step_ - 1) / step_ : 0;
   }
-  return mine;
-}
+  ScheduledGame game(size_t k) const { return schedule_.game(first_ + k * step_); }
 
-void print_schedule_line(const TournamentSetup& setup, const std::vector<ScheduledGame>& schedule,
+ private:
+  const Schedule& schedule_;
+  size_t first_, step_;
+};
+
+void print_schedule_line(const TournamentSetup& setup, const Schedule& schedule,
                          size_t shard_games) {
-  const size_t tables = schedule.back().table + 1;
+  const size_t tables = schedule.num_tables();
   const size_t per_group = schedule.size() / tables / static_cast<size_t>(setup.groups);
   std::fprintf(stderr, "schedule: %s x %s x %s = %s%s\n",
                count_of(static_cast<long long>(tables), "table").c_str(),
@@ -167,10 +173,9 @@ pb::RecordsHeader make_header(const TournamentSetup& setup,
 
 // Resumes in the existing records at `path`: verifies its complete games against this shard's
 // share of the schedule (their summaries go to *kept), takes its header and opens it to append.
-bool resume_records(const TournamentSetup& setup, const std::string& path,
-                    const std::vector<const ScheduledGame*>& mine, pb::RecordsHeader* header,
-                    std::unique_ptr<RecordsWriter>* writer, std::vector<GameSummary>* kept,
-                    std::string* error) {
+bool resume_records(const TournamentSetup& setup, const std::string& path, const ShardGames& mine,
+                    pb::RecordsHeader* header, std::unique_ptr<RecordsWriter>* writer,
+                    std::vector<GameSummary>* kept, std::string* error) {
   RecordsFile existing;
   if (!read_records(path, &existing, error)) return false;
   if (existing.header.tournament_fingerprint() != header->tournament_fingerprint()) {
@@ -185,7 +190,11 @@ bool resume_records(const TournamentSetup& setup, const std::string& path,
     return false;
   }
   // Every game kept counts in the results: one that does not verify stops the run, untouched.
-  const std::vector<ExpectedGame> expected = expected_games(mine);
+  std::vector<ScheduledGame> share;
+  for (size_t k = 0; k < mine.size(); ++k) share.push_back(mine.game(k));
+  std::vector<const ScheduledGame*> share_games;
+  for (const ScheduledGame& game : share) share_games.push_back(&game);
+  const std::vector<ExpectedGame> expected = expected_games(share_games);
   VerifyOptions options;
   options.expected = &expected;
   options.share_name =
@@ -211,9 +220,9 @@ bool resume_records(const TournamentSetup& setup, const std::string& path,
 
 // Opens the records file at `path` for writing: resumed if it holds games, else created afresh.
 bool open_or_resume_records(const TournamentSetup& setup, const std::string& path,
-                            const std::vector<const ScheduledGame*>& mine,
-                            pb::RecordsHeader* header, std::unique_ptr<RecordsWriter>* writer,
-                            std::vector<GameSummary>* kept, std::string* error) {
+                            const ShardGames& mine, pb::RecordsHeader* header,
+                            std::unique_ptr<RecordsWriter>* writer, std::vector<GameSummary>* kept,
+                            std::string* error) {
   // Resume: keep the complete games already written in schedule order.
   std::error_code ec;
   fs::create_directories(setup.out_dir, ec);
@@ -243,7 +252,7 @@ struct FinishedGame {
 // time. No writer thread to wake per game, which on two cores would preempt a worker.
 class SchedulePlay {
  public:
-  SchedulePlay(const TournamentSetup& setup, const std::vector<const ScheduledGame*>& mine,
+  SchedulePlay(const TournamentSetup& setup, const ShardGames& mine,
                const std::vector<std::shared_ptr<PlayerSource>>& sources,
                const hearts::CompiledRules& compiled, RecordsWriter& writer, ResultsBuilder& built,
                size_t first)
@@ -254,7 +263,6 @@ class SchedulePlay {
         writer_(writer),
         built_(built),
         total_(mine.size()),
-        finished_(total_),
         written_(first),
         next_(first),
         watchdog_(hang_limit_ms(setup, sources) * 1000),
@@ -301,9 +309,10 @@ class SchedulePlay {
   // released around each write (writer, results, progress are this worker's until it is done).
   void write_ready_games(std::unique_lock<std::mutex>& lock) {
     writing_ = true;
-    while (failure_.empty() && written_ < stop_at_ && finished_[written_]) {
-      const FinishedGame game = std::move(*finished_[written_]);
-      finished_[written_].reset();
+    while (failure_.empty() && written_ < stop_at_ && finished_.count(written_)) {
+      const auto next = finished_.find(written_);
+      const FinishedGame game = std::move(next->second);
+      finished_.erase(next);
       lock.unlock();
       std::string write_error;
       const bool ok = writer_.append_encoded(game.encoded, &write_error) &&
@@ -330,7 +339,7 @@ class SchedulePlay {
     while (true) {
       const size_t k = next_.fetch_add(1);
       if (k >= total_) return;
-      const ScheduledGame& game = *mine_[k];
+      const ScheduledGame game = mine_.game(k);
       std::vector<PlayerSource*> seat_sources;
       for (int bot : game.seat_bots) seat_sources.push_back(sources_[bot].get());
       SeatedPlayers players;
@@ -361,7 +370,7 @@ class SchedulePlay {
         if (!writing_) write_ready_games(lock);  // the finished games before it
         return;
       }
-      finished_[k] = std::move(result);
+      finished_.emplace(k, std::move(result));
       if (!writing_) write_ready_games(lock);
     }
   }
@@ -393,13 +402,16 @@ class SchedulePlay {
   }
 
   const TournamentSetup& setup_;
-  const std::vector<const ScheduledGame*>& mine_;
+  const ShardGames& mine_;
   const std::vector<std::shared_ptr<PlayerSource>>& sources_;
   const hearts::CompiledRules& compiled_;
   RecordsWriter& writer_;
   ResultsBuilder& built_;
   const size_t total_;
-  std::vector<std::optional<FinishedGame>> finished_;
+  // Games played but not yet written, waiting for an earlier one still in play (as many as the
+  // other workers finish meanwhile; none once it is written): no slot per scheduled game.
+  // Guarded by mutex_.
+  std::map<size_t, FinishedGame> finished_;
   std::mutex mutex_;
   size_t written_;        // games [first, written) are in the file; guarded by mutex_
   bool writing_ = false;  // a worker is writing; guarded by mutex_
@@ -463,11 +475,10 @@ int run_tournament(const TournamentSetup& given) {
   if (!validate_setup(setup, &gauntlet, &error)) return fail(error);
 
   // The schedule first: it is cheap, and its size is worth seeing before bots load.
-  const std::vector<ScheduledGame> schedule =
-      make_tournament_schedule(setup, gauntlet, teams, &error);
-  if (schedule.empty()) return fail(error);
+  Schedule schedule;
+  if (!make_tournament_schedule(setup, gauntlet, teams, &schedule, &error)) return fail(error);
   if (!setup.seed_note.empty()) std::cerr << "arena: " << setup.seed_note << '\n';
-  const std::vector<const ScheduledGame*> mine = games_of_this_shard(setup, schedule);
+  const ShardGames mine(schedule, setup);
   if (setup.print_results) print_schedule_line(setup, schedule, mine.size());
 
   // Every bot is resolved and checked before any game.

@@ -115,6 +115,12 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_EQ(number_at(root, "search", "iterations_per_decision"), 200);
   EXPECT_GE(number_at(root, "search", "searched_decisions"), 20);
   EXPECT_GT(number_at(root, "search", "iterations_per_second"), 0);
+  // montecarlo's playouts: every world of every searched decision, two or more candidates each.
+  const double worlds = number_at(root, "montecarlo", "worlds");
+  EXPECT_EQ(worlds, number_at(root, "montecarlo", "samples") *
+                        number_at(root, "montecarlo", "searched_decisions"));
+  EXPECT_GE(number_at(root, "montecarlo", "playouts"), 2 * worlds);
+  EXPECT_GT(number_at(root, "montecarlo", "playouts_per_cpu_second"), 0);
   EXPECT_EQ(root.fields().at("signature").struct_value().fields().at("hash").string_value(),
             recorded_signature());
 }
