@@ -50,12 +50,7 @@ using heuristic_policy::HeuristicPolicy;
 // Nodes reserved once per bot (32 bytes each): a search that fills them keeps rolling out.
 constexpr int kTreeCapacity = 1 << 17;
 
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  const int value = std::atoi(text);
-  return value > 0 ? value : fallback;
-}
+using playout::env_int;
 
 class IsmctsBot : public hearts::Bot {
  public:

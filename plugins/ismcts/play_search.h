@@ -21,6 +21,7 @@
 #include <optional>
 
 #include "../common/heuristic_policy.h"
+#include "../common/playout.h"
 #include "../montecarlo/sampler.h"
 #include "info_set_tree.h"
 #include "search_budget.h"
@@ -38,35 +39,8 @@ struct SearchParams {
   int widen = 4;             // one more child of ours per this many visits
 };
 
-// Plays `game` to the end of the current deal with the heuristic for every seat (old moon when a
-// shooter may choose: within one deal both choices swing the same 26 against each opponent).
-inline void rollout(Game& game, const heuristic_policy::HeuristicPolicy& policy) {
-  Observation obs;
-  while (game.deals_completed() == 0) {
-    if (game.phase() == hearts::Phase::kPlay) {
-      const CardSet legal = game.legal_plays();
-      Card card = legal.lowest();
-      if (legal.size() > 1) {
-        hearts::observe(game, game.to_act(), &obs);
-        card = policy.choose_play(obs);
-      }
-      if (!game.play(card).ok()) return;
-    } else if (game.phase() == hearts::Phase::kMoonChoice) {
-      if (!game.choose_moon(false).ok()) return;
-    } else {
-      return;
-    }
-  }
-}
-
-// Seat `me`'s deal score minus the others' average: lower is better for `me`.
-inline double relative_score(const hearts::DealResult& result, int me, int n) {
-  double others = 0;
-  for (int s = 0; s < n; ++s) {
-    if (s != me) others += result.deal_score[s];
-  }
-  return result.deal_score[me] - others / (n - 1);
-}
+using playout::relative_score;
+using playout::rollout;
 
 // What a play search found: per root candidate (by card id) its iterations and summed reward.
 struct PlayResult {

@@ -30,6 +30,7 @@
 #include <stdexcept>
 
 #include "../common/heuristic_policy.h"
+#include "../common/playout.h"
 #include "candidates.h"
 #include "hearts/plugin.h"
 #include "sampler.h"
@@ -48,38 +49,9 @@ constexpr int kMaxRejectsPerSample = 20;
 constexpr double kTimeShare = 0.2;
 constexpr int64_t kMinBudgetUs = 2'000;
 
-// Plays `game` to the end of the current deal with the heuristic's decision for every seat, each
-// from that seat's own observation of the sampled world. The opponents this bot meets most are
-// heuristic players, so this is also the most faithful model of them.
-void rollout(hearts::Game& game, const HeuristicPolicy& policy) {
-  while (game.deals_completed() == 0) {
-    if (game.phase() == hearts::Phase::kPlay) {
-      const Observation obs = hearts::observe(game, game.to_act());
-      const Card card = obs.legal.size() == 1 ? obs.legal.lowest() : policy.choose_play(obs);
-      if (!game.play(card).ok()) return;
-    } else if (game.phase() == hearts::Phase::kMoonChoice) {
-      if (!game.choose_moon(false).ok()) return;
-    } else {
-      return;
-    }
-  }
-}
-
-// Seat `me`'s deal score minus the others' average: lower is better for `me`.
-double relative_score(const hearts::DealResult& result, int me, int n) {
-  double others = 0;
-  for (int s = 0; s < n; ++s) {
-    if (s != me) others += result.deal_score[s];
-  }
-  return result.deal_score[me] - others / (n - 1);
-}
-
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  const int value = std::atoi(text);
-  return value > 0 ? value : fallback;
-}
+using playout::env_int;
+using playout::relative_score;
+using playout::rollout;
 
 // Sums of relative scores per candidate card (indexed by card id) over `worlds` sampled worlds.
 struct Totals {

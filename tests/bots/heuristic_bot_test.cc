@@ -11,24 +11,19 @@
 #include "match/clock.h"
 #include "match/referee.h"
 #include "players/bot_specs.h"
+#include "support/bot_rules.h"
 
 namespace arena {
 namespace {
 
+using bot_rules::compiled;
+using bot_rules::kSearchPath;
+
 using hearts::Card;
 using hearts::CardSet;
 
-const std::vector<std::string> kSearchPath = {HEARTS_BUNDLED_PLUGIN_DIR};
-
 Card card(const char* text) {
   return *hearts::parse_card(text);
-}
-
-hearts::CompiledRules compiled(hearts::Rules rules) {
-  std::string error;
-  auto c = hearts::compile(rules, &error);
-  EXPECT_TRUE(c.has_value()) << error;
-  return *c;
 }
 
 // Standard rules without passing: the scripted hands are the hands played.

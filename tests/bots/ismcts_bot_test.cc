@@ -20,43 +20,22 @@
 #include "plugins/ismcts/moon_choice.h"
 #include "plugins/ismcts/pass_search.h"
 #include "plugins/ismcts/play_search.h"
+#include "support/bot_rules.h"
 #include "support/run_arena.h"
 
 namespace arena {
 namespace {
 
+using bot_rules::cards;
+using bot_rules::compiled;
+using bot_rules::kScale;
+using bot_rules::kSearchPath;
+using bot_rules::preset;
+
 using hearts::Card;
 using hearts::CardSet;
 using hearts::Game;
 using hearts::Observation;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 4;  // ASan runs ~4x slower: fewer iterations and games
-#else
-constexpr int kScale = 1;
-#endif
-
-const std::vector<std::string> kSearchPath = {HEARTS_BUNDLED_PLUGIN_DIR};
-
-hearts::CompiledRules compiled(hearts::Rules rules) {
-  std::string error;
-  auto c = hearts::compile(rules, &error);
-  EXPECT_TRUE(c.has_value()) << error;
-  return *c;
-}
-
-hearts::Rules preset(const std::string& name, int players = 4) {
-  auto rules = hearts::preset_rules(name);
-  EXPECT_TRUE(rules.has_value()) << name;
-  rules->num_players = players;
-  return *rules;
-}
-
-CardSet cards(const char* text) {
-  auto set = hearts::parse_cards(text);
-  EXPECT_TRUE(set.has_value()) << text;
-  return *set;
-}
 
 // --- The tree and the pure parts ---
 

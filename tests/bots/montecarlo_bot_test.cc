@@ -16,36 +16,21 @@
 #include "plugins/common/heuristic_policy.h"
 #include "plugins/montecarlo/candidates.h"
 #include "plugins/montecarlo/sampler.h"
+#include "support/bot_rules.h"
 
 namespace arena {
 namespace {
+
+using bot_rules::cards;
+using bot_rules::compiled;
+using bot_rules::kScale;
+using bot_rules::kSearchPath;
+using bot_rules::preset;
 
 using hearts::Card;
 using hearts::CardSet;
 using hearts::Game;
 using hearts::Observation;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 4;  // ASan runs ~4x slower: fewer samples and games
-#else
-constexpr int kScale = 1;
-#endif
-
-const std::vector<std::string> kSearchPath = {HEARTS_BUNDLED_PLUGIN_DIR};
-
-hearts::CompiledRules compiled(hearts::Rules rules) {
-  std::string error;
-  auto c = hearts::compile(rules, &error);
-  EXPECT_TRUE(c.has_value()) << error;
-  return *c;
-}
-
-hearts::Rules preset(const std::string& name, int players = 4) {
-  auto rules = hearts::preset_rules(name);
-  EXPECT_TRUE(rules.has_value()) << name;
-  rules->num_players = players;
-  return *rules;
-}
 
 // --- The sampler ---
 
@@ -176,12 +161,6 @@ struct Bot {
     return passed;
   }
 };
-
-CardSet cards(const char* text) {
-  auto set = hearts::parse_cards(text);
-  EXPECT_TRUE(set.has_value()) << text;
-  return *set;
-}
 
 // A scripted deal with no passing, eldest (seat 0) leading any card, no first-trick limits.
 struct Scripted {
