@@ -16,6 +16,7 @@
 #include "match/referee.h"
 #include "match/seating.h"
 #include "match/watchdog.h"
+#include "players/forwarding_player.h"
 #include "records/records_io.h"
 
 namespace arena {
@@ -36,26 +37,19 @@ bool make_players(PlayerSource& source, const hearts::CompiledRules& rules, uint
 }
 
 // Wraps a player and records the wall time of each decision, in microseconds.
-class TimedPlayer final : public Player {
+class TimedPlayer final : public ForwardingPlayer {
  public:
   TimedPlayer(Player& inner, std::vector<double>& latencies_us)
-      : inner_(inner), latencies_us_(latencies_us) {}
+      : ForwardingPlayer(inner), latencies_us_(latencies_us) {}
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     const auto start = BenchClock::now();
-    CallResult result = inner_.decide(obs, out);
+    CallResult result = inner().decide(obs, out);
     latencies_us_.push_back(
         std::chrono::duration<double, std::micro>(BenchClock::now() - start).count());
     return result;
   }
-  CallResult notify(int32_t kind, const hearts::Observation& obs,
-                    const hearts::DealResult& result) override {
-    return inner_.notify(kind, obs, result);
-  }
-  const BotIdentity& identity() const override { return inner_.identity(); }
-  int64_t timing_margin_us() const override { return inner_.timing_margin_us(); }
 
  private:
-  Player& inner_;
   std::vector<double>& latencies_us_;
 };
 

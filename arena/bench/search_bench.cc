@@ -8,6 +8,7 @@
 #include "match/referee.h"
 #include "match/seating.h"
 #include "players/bot_specs.h"
+#include "players/forwarding_player.h"
 
 namespace arena {
 namespace {
@@ -15,29 +16,22 @@ namespace {
 using SearchClock = std::chrono::steady_clock;
 
 // Wraps a player and sums the wall time of the decisions the search plugin searches.
-class SearchTimer final : public Player {
+class SearchTimer final : public ForwardingPlayer {
  public:
-  SearchTimer(Player& inner, SearchBench& out) : inner_(inner), out_(out) {}
+  SearchTimer(Player& inner, SearchBench& out) : ForwardingPlayer(inner), out_(out) {}
   CallResult decide(const hearts::Observation& obs, hearts::Decision* decision) override {
     const bool searched = obs.phase == hearts::Phase::kPass ||
                           (obs.phase == hearts::Phase::kPlay && obs.legal.size() > 1);
     const auto start = SearchClock::now();
-    CallResult result = inner_.decide(obs, decision);
+    CallResult result = inner().decide(obs, decision);
     if (searched) {
       ++out_.searched_decisions;
       out_.seconds += std::chrono::duration<double>(SearchClock::now() - start).count();
     }
     return result;
   }
-  CallResult notify(int32_t kind, const hearts::Observation& obs,
-                    const hearts::DealResult& result) override {
-    return inner_.notify(kind, obs, result);
-  }
-  const BotIdentity& identity() const override { return inner_.identity(); }
-  int64_t timing_margin_us() const override { return inner_.timing_margin_us(); }
 
  private:
-  Player& inner_;
   SearchBench& out_;
 };
 

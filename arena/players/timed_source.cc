@@ -1,5 +1,7 @@
 #include "players/timed_source.h"
 
+#include "players/forwarding_player.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -7,24 +9,15 @@ namespace arena {
 namespace {
 
 // Forwards every call; only the identity differs from the wrapped player's.
-class TimedPlayer final : public Player {
+class TimedPlayer final : public ForwardingPlayer {
  public:
   TimedPlayer(std::unique_ptr<Player> inner, const BotIdentity& identity)
-      : inner_(std::move(inner)), identity_(identity) {}
-  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    return inner_->decide(obs, out);
-  }
-  CallResult notify(int32_t kind, const hearts::Observation& obs,
-                    const hearts::DealResult& result) override {
-    return inner_->notify(kind, obs, result);
-  }
+      : ForwardingPlayer(*inner), owned_(std::move(inner)), identity_(identity) {}
   const BotIdentity& identity() const override { return identity_; }
-  int64_t timing_margin_us() const override { return inner_->timing_margin_us(); }
-  bool await_available(int64_t timeout_us) override { return inner_->await_available(timeout_us); }
 
  private:
-  std::unique_ptr<Player> inner_;
-  BotIdentity identity_;  // a copy, so the player never depends on its source living on
+  std::unique_ptr<Player> owned_;  // the player forwarded to
+  BotIdentity identity_;           // a copy, so the player never depends on its source living on
 };
 
 class TimedSource final : public PlayerSource {

@@ -138,35 +138,10 @@ TEST(IsmctsPassCandidates, OnlyAClearGainOverTheHeuristicsPassIsTaken) {
 
 // --- The plugin ---
 
-struct Bot {
-  std::shared_ptr<PlayerSource> source;
-  std::unique_ptr<Player> player;
-  Bot(const hearts::CompiledRules& rules, int seat, int num_players) {
-    std::string error;
-    source = resolve_bot_spec("ismcts", kSearchPath, &error);
-    EXPECT_NE(source, nullptr) << error;
-    hearts::BotConfig config;
-    config.seat = seat;
-    config.num_players = num_players;
-    config.seed = 5;
-    config.rules = &rules;
-    player = source->create(config, &error);
-    EXPECT_NE(player, nullptr) << error;
-  }
-  hearts::Decision decide(const Observation& obs) {
-    hearts::Decision decision{};
-    const CallResult result = player->decide(obs, &decision);
-    EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
-    return decision;
-  }
-  Card play(const Observation& obs) { return decide(obs).card; }
-  CardSet pass(const Observation& obs) {
-    const hearts::Decision decision = decide(obs);
-    CardSet passed;
-    for (int i = 0; i < decision.count; ++i) passed.insert(decision.cards[i]);
-    EXPECT_EQ(passed.size(), decision.count);  // distinct cards
-    return passed;
-  }
+// The plugin, loaded for real.
+struct Bot : bot_rules::LoadedBot {
+  Bot(const hearts::CompiledRules& rules, int seat, int num_players)
+      : LoadedBot("ismcts", rules, seat, num_players) {}
 };
 
 // A deal of `rules` driven by random decisions, stopping at every decision of the bot's kind.

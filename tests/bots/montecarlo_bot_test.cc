@@ -131,35 +131,10 @@ TEST(MonteCarloSampler, SampledHandsRespectEverythingTheObserverKnows) {
 
 // --- The plugin ---
 
-struct Bot {
-  std::shared_ptr<PlayerSource> source;
-  std::unique_ptr<Player> player;
-  Bot(const hearts::CompiledRules& rules, int seat, int num_players) {
-    std::string error;
-    source = resolve_bot_spec("montecarlo", kSearchPath, &error);
-    EXPECT_NE(source, nullptr) << error;
-    hearts::BotConfig config;
-    config.seat = seat;
-    config.num_players = num_players;
-    config.seed = 5;
-    config.rules = &rules;
-    player = source->create(config, &error);
-    EXPECT_NE(player, nullptr) << error;
-  }
-  Card play(const Observation& obs) {
-    hearts::Decision decision{};
-    const CallResult result = player->decide(obs, &decision);
-    EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
-    return decision.card;
-  }
-  CardSet pass(const Observation& obs) {
-    hearts::Decision decision{};
-    const CallResult result = player->decide(obs, &decision);
-    EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
-    CardSet passed;
-    for (int i = 0; i < decision.count; ++i) passed.insert(decision.cards[i]);
-    return passed;
-  }
+// The plugin, loaded for real.
+struct Bot : bot_rules::LoadedBot {
+  Bot(const hearts::CompiledRules& rules, int seat, int num_players)
+      : LoadedBot("montecarlo", rules, seat, num_players) {}
 };
 
 // A scripted deal with no passing, eldest (seat 0) leading any card, no first-trick limits.

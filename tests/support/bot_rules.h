@@ -1,14 +1,18 @@
 // What the bundled bots' tests share: the sanitizer scale for their loops, the bundled plugin
-// folder, and rules and cards built from text (a failure is a test failure, not a crash).
+// folder, rules and cards built from text (a failure is a test failure, not a crash), and a
+// bundled bot loaded for real and asked for decisions.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "hearts/card.h"
+#include "hearts/observation.h"
 #include "hearts/rules.h"
+#include "players/bot_specs.h"
 
 namespace arena::bot_rules {
 
@@ -41,5 +45,40 @@ inline hearts::CardSet cards(const char* text) {
   EXPECT_TRUE(set.has_value()) << text;
   return *set;
 }
+
+// The bundled plugin `name` seated at `seat`, loaded through the real plugin loader. `rules` must
+// outlive it.
+struct LoadedBot {
+  std::shared_ptr<PlayerSource> source;
+  std::unique_ptr<Player> player;
+  LoadedBot(const std::string& name, const hearts::CompiledRules& rules, int seat,
+            int num_players) {
+    std::string error;
+    source = resolve_bot_spec(name, kSearchPath, &error);
+    EXPECT_NE(source, nullptr) << error;
+    hearts::BotConfig config;
+    config.seat = seat;
+    config.num_players = num_players;
+    config.seed = 5;
+    config.rules = &rules;
+    player = source->create(config, &error);
+    EXPECT_NE(player, nullptr) << error;
+  }
+  hearts::Decision decide(const hearts::Observation& obs) {
+    hearts::Decision decision{};
+    const CallResult result = player->decide(obs, &decision);
+    EXPECT_EQ(result.status, CallStatus::kOk) << result.detail;
+    return decision;
+  }
+  hearts::Card play(const hearts::Observation& obs) { return decide(obs).card; }
+  // The passed cards, which must be distinct.
+  hearts::CardSet pass(const hearts::Observation& obs) {
+    const hearts::Decision decision = decide(obs);
+    hearts::CardSet passed;
+    for (int i = 0; i < decision.count; ++i) passed.insert(decision.cards[i]);
+    EXPECT_EQ(passed.size(), decision.count);
+    return passed;
+  }
+};
 
 }  // namespace arena::bot_rules
