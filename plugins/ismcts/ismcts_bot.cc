@@ -20,8 +20,9 @@
 // Moon choice (moon_choice.h): by the game scores: old moon only when it ends the game with us
 // winning, or when we lead and it does not end the game; new moon otherwise.
 //
-// Anytime: a search stops after kTimeShare of obs.time_left_us (with a game bank, at most an even
-// share of the bank over the decisions to come; search_budget.h). HEARTS_ISMCTS_ITERATIONS=N fixes
+// Anytime: a search stops after kTimeShare of obs.time_left_us, or goes on to kQuietTimeShare
+// while its thread has had a core to itself (with a game bank, at most an even share of the bank
+// over the decisions to come; search_budget.h). HEARTS_ISMCTS_ITERATIONS=N fixes
 // the iterations per decision and ignores the clock: every choice is then a pure function of the
 // observation and obs.random_seed. HEARTS_ISMCTS_DEBUG (any value) prints each candidate's mean
 // reward, iterations and tree size to stderr. HEARTS_ISMCTS_C, HEARTS_ISMCTS_BIAS and
@@ -70,7 +71,9 @@ class IsmctsBot : public hearts::Bot {
   Card choose_play(const Observation& obs) override {
     heuristic_policy::require_plain_rules(obs, "ismcts");
     if (obs.legal.size() == 1) return obs.legal.lowest();
-    const hearts_ismcts::Budget budget(fixed_iterations_, hearts_ismcts::budget_us(obs));
+    const hearts_ismcts::Budget budget(
+        fixed_iterations_, hearts_ismcts::budget_us(obs),
+        hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare));
     const Card fallback = policy_.choose_play(obs);
     if (!budget.fixed() && hearts_ismcts::budget_us(obs) < hearts_ismcts::kMinBudgetUs) {
       return fallback;
@@ -97,7 +100,9 @@ class IsmctsBot : public hearts::Bot {
     // Scatter and star passes send each card to its own seat, so a pass is an ordered choice;
     // the search compares sets, so it runs for offset passes (one receiver) only.
     if (obs.pass.kind != hearts::PassKind::kOffset) return heuristic;
-    const hearts_ismcts::Budget budget(fixed_iterations_, hearts_ismcts::budget_us(obs));
+    const hearts_ismcts::Budget budget(
+        fixed_iterations_, hearts_ismcts::budget_us(obs),
+        hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare));
     if (!budget.fixed() && hearts_ismcts::budget_us(obs) < hearts_ismcts::kMinBudgetUs) {
       return heuristic;
     }

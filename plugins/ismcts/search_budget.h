@@ -1,9 +1,11 @@
 // How long one ismcts search may run: a fixed iteration count (deterministic, the clock is not
-// read) or a share of the decision's time.
+// read) or a share of the decision's time, widened while the search has a core to itself.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a plain value.
 #pragma once
+
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +20,11 @@ namespace hearts_ismcts {
 // (montecarlo's share) a 200-game tournament at --concurrency 2 and 100 ms on 2 cores under a
 // load average of 7-8 took 6 timeouts (answers at 104-109 ms; montecarlo took 3, heuristic 1).
 inline constexpr double kTimeShare = 0.15;
+// The share a search may go on to while it has had a core to itself: its thread's CPU time at
+// least kQuietCpuShare of the wall time since it started. A machine that keeps the search off a
+// core is the machine that delays the answer, so the search stops at kTimeShare there.
+inline constexpr double kQuietTimeShare = 0.35;
+inline constexpr double kQuietCpuShare = 0.9;
 // With a game bank, the decisions the bank must still last for, beyond the cards in hand: about
 // two more deals, so an early deal cannot spend what later ones need.
 inline constexpr int kBankReserveDecisions = 26;
@@ -28,11 +35,11 @@ inline constexpr int64_t kMinBudgetUs = 500;
 // The most iterations of a timed search (a fast machine with a long limit stops here).
 inline constexpr int kMaxTimedIterations = 200'000;
 
-// The microseconds this decision may spend searching: kTimeShare of time_left_us, and with a
-// bank no more than an even share of it over the decisions still to come.
-inline int64_t budget_us(const hearts::Observation& obs) {
+// The microseconds this decision may spend searching: `share` (kTimeShare unless given) of
+// time_left_us, and with a bank no more than an even share of it over the decisions to come.
+inline int64_t budget_us(const hearts::Observation& obs, double share = kTimeShare) {
   if (obs.time_left_us <= 0) return 50'000;  // no clock (a direct call): a modest fixed budget
-  int64_t budget = static_cast<int64_t>(static_cast<double>(obs.time_left_us) * kTimeShare);
+  int64_t budget = static_cast<int64_t>(static_cast<double>(obs.time_left_us) * share);
   if (obs.bank_left_us >= 0) {
     const int64_t decisions = std::max(1, obs.hand.size()) + kBankReserveDecisions;
     budget = std::min(budget, obs.bank_left_us / decisions);
@@ -40,20 +47,37 @@ inline int64_t budget_us(const hearts::Observation& obs) {
   return budget;
 }
 
+// The timed rule: search on until `budget_us`, then on to `quiet_budget_us` only while the
+// thread's CPU time since the start is at least kQuietCpuShare of the wall time.
+inline bool timed_search_may_go_on(int64_t elapsed_us, int64_t cpu_us, int64_t budget_us,
+                                   int64_t quiet_budget_us) {
+  if (elapsed_us < budget_us) return true;
+  if (elapsed_us >= quiet_budget_us) return false;
+  return static_cast<double>(cpu_us) >= kQuietCpuShare * static_cast<double>(elapsed_us);
+}
+
 class Budget {
  public:
   // fixed_iterations > 0: exactly that many, whatever the clock; otherwise until budget_us
-  // microseconds from now or kMaxTimedIterations. No unit of work is forced: on a starved
-  // machine a search may find nothing, and the heuristic's choice is played.
-  Budget(int fixed_iterations, int64_t budget_us)
-      : fixed_(fixed_iterations), budget_us_(budget_us), start_(Clock::now()) {}
+  // microseconds from now, or on to quiet_budget_us while the search has had its core, or
+  // kMaxTimedIterations. No unit of work is forced: on a starved machine a search may find
+  // nothing, and the heuristic's choice is played.
+  Budget(int fixed_iterations, int64_t budget_us, int64_t quiet_budget_us = 0)
+      : fixed_(fixed_iterations),
+        budget_us_(budget_us),
+        quiet_budget_us_(std::max(budget_us, quiet_budget_us)),
+        start_(Clock::now()),
+        start_cpu_us_(thread_cpu_us()) {}
 
   bool fixed() const { return fixed_ > 0; }
   // Whether a search that has done `done` iterations may start another unit of work.
   bool more(int done) const {
     if (fixed_ > 0) return done < fixed_;
     if (done >= kMaxTimedIterations) return false;
-    return elapsed_us() < budget_us_;
+    const int64_t elapsed = elapsed_us();
+    // The CPU clock is read only past the plain budget: it costs a system call.
+    const int64_t cpu = elapsed < budget_us_ ? 0 : thread_cpu_us() - start_cpu_us_;
+    return timed_search_may_go_on(elapsed, cpu, budget_us_, quiet_budget_us_);
   }
   int64_t elapsed_us() const {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
@@ -61,9 +85,16 @@ class Budget {
 
  private:
   using Clock = std::chrono::steady_clock;
+  static int64_t thread_cpu_us() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<int64_t>(now.tv_sec) * 1'000'000 + now.tv_nsec / 1000;
+  }
   int fixed_;
   int64_t budget_us_;
+  int64_t quiet_budget_us_;
   Clock::time_point start_;
+  int64_t start_cpu_us_;
 };
 
 }  // namespace hearts_ismcts

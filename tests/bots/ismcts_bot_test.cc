@@ -20,6 +20,7 @@
 #include "plugins/ismcts/moon_choice.h"
 #include "plugins/ismcts/pass_search.h"
 #include "plugins/ismcts/play_search.h"
+#include "plugins/ismcts/search_budget.h"
 #include "support/bot_rules.h"
 #include "support/run_arena.h"
 
@@ -74,6 +75,26 @@ Observation moon_observation(const hearts::CompiledRules& rules, hearts::SeatCou
   obs.seat = 0;
   obs.scores = scores.data();
   return obs;
+}
+
+// The timed budget: the plain share always; past it, on to the quiet share only while the search
+// has had at least 90% of a core; never past the quiet share.
+TEST(IsmctsBudget, GoesPastThePlainShareOnlyWhileTheSearchHasACore) {
+  using hearts_ismcts::timed_search_may_go_on;
+  EXPECT_TRUE(timed_search_may_go_on(14'000, 0, 15'000, 35'000));        // within the plain share
+  EXPECT_TRUE(timed_search_may_go_on(20'000, 19'000, 15'000, 35'000));   // 95% of a core
+  EXPECT_FALSE(timed_search_may_go_on(20'000, 12'000, 15'000, 35'000));  // 60%: loaded
+  EXPECT_FALSE(timed_search_may_go_on(35'000, 35'000, 15'000, 35'000));  // the quiet share is up
+  EXPECT_FALSE(timed_search_may_go_on(15'000, 15'000, 15'000, 15'000));  // no widening asked
+  // The budget follows the share of the time left, and a bank caps both shares alike.
+  Observation obs;
+  obs.time_left_us = 100'000;
+  obs.bank_left_us = -1;
+  EXPECT_EQ(hearts_ismcts::budget_us(obs), 15'000);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 35'000);
+  obs.bank_left_us = 270'000;  // no cards in hand: 1 + 26 decisions to come, 10 ms each
+  EXPECT_EQ(hearts_ismcts::budget_us(obs), 10'000);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 10'000);
 }
 
 TEST(IsmctsMoonChoice, OldMoonOnlyWhenItWinsTheGameOrWeLead) {
