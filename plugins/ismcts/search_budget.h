@@ -25,6 +25,10 @@ inline constexpr double kTimeShare = 0.15;
 // core is the machine that delays the answer, so the search stops at kTimeShare there.
 inline constexpr double kQuietTimeShare = 0.35;
 inline constexpr double kQuietCpuShare = 0.9;
+// The quiet share never leaves less than this before the limit: a short limit (10 ms) keeps its
+// plain share, since one scheduler slice after a quiet search would already make it late (at
+// 10 ms a 35% share took 10 timeouts in 200 games on an otherwise idle machine).
+inline constexpr int64_t kQuietMinSlackUs = 20'000;
 // With a game bank, the decisions the bank must still last for, beyond the cards in hand: about
 // two more deals, so an early deal cannot spend what later ones need.
 inline constexpr int kBankReserveDecisions = 26;
@@ -40,6 +44,9 @@ inline constexpr int kMaxTimedIterations = 200'000;
 inline int64_t budget_us(const hearts::Observation& obs, double share = kTimeShare) {
   if (obs.time_left_us <= 0) return 50'000;  // no clock (a direct call): a modest fixed budget
   int64_t budget = static_cast<int64_t>(static_cast<double>(obs.time_left_us) * share);
+  if (share > kTimeShare) {
+    budget = std::max<int64_t>(0, std::min(budget, obs.time_left_us - kQuietMinSlackUs));
+  }
   if (obs.bank_left_us >= 0) {
     const int64_t decisions = std::max(1, obs.hand.size()) + kBankReserveDecisions;
     budget = std::min(budget, obs.bank_left_us / decisions);

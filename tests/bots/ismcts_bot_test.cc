@@ -92,6 +92,9 @@ TEST(IsmctsBudget, GoesPastThePlainShareOnlyWhileTheSearchHasACore) {
   obs.bank_left_us = -1;
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 15'000);
   EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 35'000);
+  obs.time_left_us = 10'000;  // a short limit keeps its plain share: no 20 ms of slack
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 0);
+  obs.time_left_us = 100'000;
   obs.bank_left_us = 270'000;  // no cards in hand: 1 + 26 decisions to come, 10 ms each
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 10'000);
   EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 10'000);
