@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "bench/scoped_env.h"
 #include "hearts/rng.h"
 #include "match/referee.h"
 #include "match/seating.h"
@@ -40,7 +41,7 @@ class SearchTimer final : public ForwardingPlayer {
 bool bench_search(const std::vector<std::string>& search_path, const hearts::CompiledRules& rules,
                   int iterations, long long min_decisions, double max_seconds, SearchBench* out,
                   std::string* error) {
-  ::setenv("HEARTS_ISMCTS_ITERATIONS", std::to_string(iterations).c_str(), 1);
+  const ScopedEnv fixed_iterations("HEARTS_ISMCTS_ITERATIONS", std::to_string(iterations));
   const std::shared_ptr<PlayerSource> source = resolve_bot_spec("ismcts", search_path, error);
   if (!source) return false;
   *out = SearchBench{};
