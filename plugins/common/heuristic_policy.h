@@ -42,6 +42,7 @@
 #include "card_helpers.h"
 #include "hearts/bot.h"
 #include "hearts/observation.h"
+#include "play_tally.h"
 
 namespace heuristic_policy {
 
@@ -97,22 +98,13 @@ struct Knowledge {
   CardSet lady;                                    // lady spades in play
   int moon_total = 0;
 
-  explicit Knowledge(const Observation& o) : obs(o), n(o.num_players) {
-    const auto plays = obs.all_plays();
-    for (int i = 0; i < static_cast<int>(plays.size()); ++i) {
-      const PlayRecord& p = plays[i];
-      played.insert(p.card);
-      // A player who did not follow suit is void in the suit led.
-      const int lead_index = i - i % n;
-      const Suit led = plays[lead_index].card.suit();
-      if (p.card.suit() != led) void_in[p.seat][static_cast<int>(led)] = true;
-    }
-    // Points taken per completed trick (kitty points ignored: they cannot be counted here).
-    for (int t = 0; t < obs.tricks_completed; ++t) {
-      int pts = 0;
-      for (int k = 0; k < n; ++k) pts += std::max(0, obs.card_points(plays[t * n + k].card));
-      penalty[obs.trick_winners[t]] += pts;
-    }
+  // From the plays counted in `tally`, which must be up to date with `o` (PlayTally::update).
+  Knowledge(const Observation& o, const PlayTally& tally)
+      : obs(o),
+        n(o.num_players),
+        played(tally.played),
+        void_in(tally.void_in),
+        penalty(tally.penalty) {
     out = obs.rules->in_play - played - obs.hand;
     // The cards we passed are in their receiver's hand until played (not with a shuffle pass).
     if (obs.pass.kind == hearts::PassKind::kOffset || obs.pass.kind == hearts::PassKind::kScatter ||
@@ -126,6 +118,14 @@ struct Knowledge {
       if (obs.card_points(c) > 0) lady.insert(c);
     }
     moon_total = obs.rules->moon_total;
+  }
+  // Counting the whole deal's plays from scratch.
+  explicit Knowledge(const Observation& o) : Knowledge(o, fresh_tally(o)) {}
+
+  static PlayTally fresh_tally(const Observation& o) {
+    PlayTally tally;
+    tally.update(o);
+    return tally;
   }
 
   int pts(Card c) const { return obs.card_points(c); }
@@ -315,8 +315,15 @@ class HeuristicPolicy {
   // Playing
   // ------------------------------------------------------------------------------------------
   Card choose_play(const Observation& obs) const {
+    PlayTally tally;
+    return choose_play(obs, tally);
+  }
+  // The same choice, counting the deal's plays in `tally` (brought up to date here): a playout
+  // keeps one tally for the table, so each decision reads only the plays since the last.
+  Card choose_play(const Observation& obs, PlayTally& tally) const {
     if (obs.legal.size() == 1) return obs.legal.lowest();
-    const Knowledge k(obs);
+    tally.update(obs);
+    const Knowledge k(obs, tally);
     const auto trick = obs.current_trick();
 
     if (shooting(k)) return shoot_play(k, trick);
@@ -420,13 +427,21 @@ class HeuristicPolicy {
     return st;
   }
 
-  // The seats still to play after us in this trick.
-  static std::vector<int> seats_behind(const Knowledge& k, std::span<const PlayRecord> trick) {
-    std::vector<int> r;
+  // The seats still to play after us in this trick (no allocation: it is asked per decision).
+  struct Seats {
+    std::array<int, hearts::kMaxPlayers> seat{};
+    int count = 0;
+    const int* begin() const { return seat.data(); }
+    const int* end() const { return seat.data() + count; }
+    bool empty() const { return count == 0; }
+    int size() const { return count; }
+  };
+  static Seats seats_behind(const Knowledge& k, std::span<const PlayRecord> trick) {
+    Seats r;
     const int behind = k.n - 1 - static_cast<int>(trick.size());
     // Play goes to the left, or to the right under play_anticlockwise (Likha).
     const int step = k.obs.rules->rules.play_anticlockwise ? k.n - 1 : 1;
-    for (int i = 1; i <= behind; ++i) r.push_back((k.obs.seat + i * step) % k.n);
+    for (int i = 1; i <= behind; ++i) r.seat[r.count++] = (k.obs.seat + i * step) % k.n;
     return r;
   }
 

@@ -14,8 +14,11 @@ namespace playout {
 // Plays `game` to the end of the current deal with the heuristic for every seat, each from that
 // seat's own observation of the sampled world (old moon when a shooter may choose: within one deal
 // both choices swing the same 26 against each opponent). The opponents these bots meet most are
-// heuristic players, so this is also the most faithful model of them.
-inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy& policy) {
+// heuristic players, so this is also the most faithful model of them. `tally` counts the deal's
+// plays for every seat's decisions (heuristic_policy::PlayTally): pass the one that counted the
+// plays before `game`'s position, or a fresh one.
+inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy& policy,
+                    heuristic_policy::PlayTally& tally) {
   hearts::Observation obs;
   while (game.deals_completed() == 0) {
     if (game.phase() == hearts::Phase::kPlay) {
@@ -23,7 +26,7 @@ inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy&
       hearts::Card card = legal.lowest();
       if (legal.size() > 1) {
         hearts::observe(game, game.to_act(), &obs);
-        card = policy.choose_play(obs);
+        card = policy.choose_play(obs, tally);
       }
       if (!game.play(card).ok()) return;
     } else if (game.phase() == hearts::Phase::kMoonChoice) {
@@ -32,6 +35,11 @@ inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy&
       return;
     }
   }
+}
+
+inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy& policy) {
+  heuristic_policy::PlayTally tally;
+  rollout(game, policy, tally);
 }
 
 // Seat `me`'s deal score minus the others' average: lower is better for `me`. Relative, so
