@@ -90,7 +90,7 @@ class IsmctsBot : public hearts::Bot {
                    static_cast<long long>(hearts_ismcts::budget_us(obs)));
     }
     const Card fallback_run = hearts_mc::representative(obs, gone, fallback);
-    const Card best = best_card(candidates, result, fallback_run);
+    const Card best = best_card(result, fallback_run);
     return best == fallback_run ? fallback : best;
   }
 
@@ -124,16 +124,18 @@ class IsmctsBot : public hearts::Bot {
   }
 
  private:
-  // The candidate with the best mean reward; ties keep `fallback`.
-  static Card best_card(CardSet candidates, const hearts_ismcts::PlayResult& result,
-                        Card fallback) {
+  // The candidate still in the root race with the best mean reward; ties keep `fallback` when
+  // it is still in the race. (A card that left the race was behind on the same worlds, so its
+  // mean over fewer, earlier worlds is not compared.)
+  static Card best_card(const hearts_ismcts::PlayResult& result, Card fallback) {
     auto mean = [&](Card card) {
       const int v = result.visits[card.id()];
       return v > 0 ? result.reward[card.id()] / v : -1e300;
     };
-    Card best = fallback;
-    double best_mean = mean(fallback);
-    for (Card card : candidates) {
+    if (result.alive.empty()) return fallback;
+    Card best = result.alive.contains(fallback) ? fallback : result.alive.lowest();
+    double best_mean = mean(best);
+    for (Card card : result.alive) {
       if (mean(card) > best_mean + 1e-9) {
         best = card;
         best_mean = mean(card);
@@ -148,8 +150,8 @@ class IsmctsBot : public hearts::Bot {
       std::fprintf(stderr, "%s %.4f (%d)\n", hearts::to_string(card).c_str(),
                    v > 0 ? result.reward[card.id()] / v : 0.0, v);
     }
-    std::fprintf(stderr, "worlds %d iterations %d nodes %d\n", result.worlds, result.iterations,
-                 result.tree_nodes);
+    std::fprintf(stderr, "worlds %d iterations %d nodes %d dropped %d\n", result.worlds,
+                 result.iterations, result.tree_nodes, result.dropped);
   }
 
   HeuristicPolicy policy_;

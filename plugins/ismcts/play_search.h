@@ -24,6 +24,7 @@
 #include "../common/playout.h"
 #include "../montecarlo/sampler.h"
 #include "info_set_tree.h"
+#include "root_race.h"
 #include "search_budget.h"
 
 namespace hearts_ismcts {
@@ -49,6 +50,8 @@ struct PlayResult {
   int worlds = 0;
   int iterations = 0;
   int tree_nodes = 0;
+  int dropped = 0;  // candidates that left the root race (root_race.h)
+  CardSet alive;    // the candidates still in it: the card played is one of these
 };
 
 class PlaySearch {
@@ -69,6 +72,7 @@ class PlaySearch {
     const hearts_mc::Knowledge knowledge = hearts_mc::analyze(obs_);
     hearts::Rng rng(seed);
     std::array<CardSet, hearts::kMaxPlayers + 1> hands{};
+    RootRace race(candidates);
     for (int round = 0; budget.more(result.iterations); ++round) {
       std::optional<Game> world;
       for (int attempt = 0; attempt < 20 && !world; ++attempt) {
@@ -81,14 +85,24 @@ class PlaySearch {
         continue;
       }
       ++result.worlds;
-      for (Card card : candidates) {
+      // The plays before the root, counted once per world for every iteration in it.
+      hearts::Observation root_view;
+      hearts::observe(*world, world->to_act(), &root_view);
+      heuristic_policy::PlayTally root_tally;
+      root_tally.update(root_view);
+      for (Card card : race.alive()) {
         // Checked per iteration: a round of many candidates must not overrun a short budget.
         if (!budget.fixed() && !budget.more(result.iterations)) break;
         Game game = *world;
-        iterate(game, card, rng);
+        heuristic_policy::PlayTally tally = root_tally;
+        const std::optional<double> reward = iterate(game, card, tally, rng);
+        if (reward) race.record(card, *reward);
         ++result.iterations;
       }
+      race.end_round();
     }
+    result.dropped = race.dropped();
+    result.alive = race.alive();
     for (Card card : candidates) {
       const int c = tree_.child(0, card);
       if (c < 0) continue;
@@ -116,8 +130,11 @@ class PlaySearch {
     return child >= 0 ? tree_.at(child).card : heuristic_card;
   }
 
-  // One iteration in `game` (a copy of the world at the root) starting with `first`.
-  void iterate(Game& game, Card first, hearts::Rng& rng) {
+  // One iteration in `game` (a copy of the world at the root) starting with `first`; `tally` has
+  // counted the plays before the root.
+  // Returns the reward, or nothing when the deal could not be played out.
+  std::optional<double> iterate(Game& game, Card first, heuristic_policy::PlayTally& tally,
+                                hearts::Rng& rng) {
     std::array<int, hearts::kMaxPlays + 2> path{};
     int depth = 0;
     path[depth++] = 0;
@@ -126,7 +143,7 @@ class PlaySearch {
     Observation obs;
     while (true) {
       const int mover = game.to_act();
-      if (!game.play(card).ok()) return;  // cannot happen: cards come from legal_plays()
+      if (!game.play(card).ok()) return {};  // cannot happen: cards come from legal_plays()
       int next = tree_.child(node, card);
       const bool is_new = next < 0;
       if (is_new) next = tree_.add_child(node, card, mover);
@@ -140,17 +157,18 @@ class PlaySearch {
         continue;
       }
       hearts::observe(game, game.to_act(), &obs);
-      const Card heuristic_card = policy_.choose_play(obs);
+      const Card heuristic_card = policy_.choose_play(obs, tally);
       card = game.to_act() == me_ ? choose_own(node, legal, heuristic_card, rng) : heuristic_card;
     }
-    rollout(game, policy_);
-    if (game.deals_completed() == 0) return;  // an unplayable phase: no outcome to count
+    rollout(game, policy_, tally);
+    if (game.deals_completed() == 0) return {};  // an unplayable phase: no outcome to count
     const double reward = -relative_score(game.last_deal(), me_, obs_.num_players) / scale_;
     for (int i = 0; i < depth; ++i) {
       Node& n = tree_.at(path[i]);
       ++n.visits;
       n.reward_sum += static_cast<float>(reward);
     }
+    return reward;
   }
 
   const Observation& obs_;
