@@ -63,6 +63,7 @@ class IsmctsBot : public hearts::Bot {
     if (const char* c = std::getenv("HEARTS_ISMCTS_C")) params_.exploration = std::atof(c);
     if (const char* b = std::getenv("HEARTS_ISMCTS_BIAS")) params_.bias = std::atof(b);
     params_.widen = env_int("HEARTS_ISMCTS_WIDEN", params_.widen);
+    if (const char* z = std::getenv("HEARTS_ISMCTS_DEVIATE_Z")) params_.deviate_z = std::atof(z);
     if (config.rules != nullptr && config.rules->rules.decks != 1) {
       throw std::runtime_error("plays one deck only (rules decks=2)");
     }
@@ -90,7 +91,7 @@ class IsmctsBot : public hearts::Bot {
                    static_cast<long long>(hearts_ismcts::budget_us(obs)));
     }
     const Card fallback_run = hearts_mc::representative(obs, gone, fallback);
-    const Card best = best_card(result, fallback_run);
+    const Card best = best_card(result, fallback_run, params_.deviate_z);
     return best == fallback_run ? fallback : best;
   }
 
@@ -124,10 +125,11 @@ class IsmctsBot : public hearts::Bot {
   }
 
  private:
-  // The candidate still in the root race with the best mean reward; ties keep `fallback` when
-  // it is still in the race. (A card that left the race was behind on the same worlds, so its
-  // mean over fewer, earlier worlds is not compared.)
-  static Card best_card(const hearts_ismcts::PlayResult& result, Card fallback) {
+  // The candidate still in the root race with the best mean reward, unless `fallback` (the
+  // heuristic's card) is still in the race and the best is not ahead of it by `deviate_z`
+  // standard errors on the same worlds. (A card that left the race was behind on the same
+  // worlds, so its mean over fewer, earlier worlds is not compared.)
+  static Card best_card(const hearts_ismcts::PlayResult& result, Card fallback, double deviate_z) {
     auto mean = [&](Card card) {
       const int v = result.visits[card.id()];
       return v > 0 ? result.reward[card.id()] / v : -1e300;
@@ -140,6 +142,10 @@ class IsmctsBot : public hearts::Bot {
         best = card;
         best_mean = mean(card);
       }
+    }
+    if (best != fallback && result.alive.contains(fallback) &&
+        result.race.paired_z(best, fallback) < deviate_z) {
+      return fallback;
     }
     return best;
   }

@@ -38,6 +38,9 @@ struct SearchParams {
   double exploration = 0.3;  // UCB1 constant for rewards in about [-1, 1]
   double bias = 0.2;         // initial bonus of the heuristic's card at our nodes
   int widen = 4;             // one more child of ours per this many visits
+  // The heuristic's card is played unless the best card is ahead of it by this many standard
+  // errors on the same worlds: a thin search's best mean is often the noise's pick.
+  double deviate_z = 1.0;
 };
 
 using playout::relative_score;
@@ -50,8 +53,9 @@ struct PlayResult {
   int worlds = 0;
   int iterations = 0;
   int tree_nodes = 0;
-  int dropped = 0;  // candidates that left the root race (root_race.h)
-  CardSet alive;    // the candidates still in it: the card played is one of these
+  int dropped = 0;           // candidates that left the root race (root_race.h)
+  CardSet alive;             // the candidates still in it: the card played is one of these
+  RootRace race{CardSet()};  // the race's paired statistics
 };
 
 class PlaySearch {
@@ -103,6 +107,7 @@ class PlaySearch {
     }
     result.dropped = race.dropped();
     result.alive = race.alive();
+    result.race = race;
     for (Card card : candidates) {
       const int c = tree_.child(0, card);
       if (c < 0) continue;

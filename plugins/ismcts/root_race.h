@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "hearts/card_set.h"
 
@@ -37,6 +38,21 @@ class RootRace {
   hearts::CardSet alive() const { return alive_; }
   int rounds() const { return rounds_; }
   int dropped() const { return dropped_; }
+
+  // How many standard errors `a`'s mean reward is above `b`'s over the rounds counted, paired
+  // world by world: +inf when `a` is ahead in every world alike, 0 when either left the race or
+  // no round is counted.
+  double paired_z(hearts::Card a, hearts::Card b) const {
+    if (!enabled_ || !alive_.contains(a) || !alive_.contains(b) || rounds_ == 0) return 0;
+    const int i = index_[a.id()];
+    const int j = index_[b.id()];
+    const double n = rounds_;
+    const double mean = (sum_[i] - sum_[j]) / n;
+    const double square = (cross_[i][i] - 2 * cross_[i][j] + cross_[j][j]) / n;
+    const double variance = square - mean * mean > 0 ? square - mean * mean : 0.0;
+    if (variance <= 0) return mean > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+    return mean / std::sqrt(variance / n);
+  }
 
   // This round's reward of `card` (a candidate still in the race).
   void record(hearts::Card card, double reward) {

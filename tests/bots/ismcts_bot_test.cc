@@ -20,6 +20,7 @@
 #include "plugins/ismcts/moon_choice.h"
 #include "plugins/ismcts/pass_search.h"
 #include "plugins/ismcts/play_search.h"
+#include "plugins/ismcts/root_race.h"
 #include "plugins/ismcts/search_budget.h"
 #include "support/bot_rules.h"
 #include "support/run_arena.h"
@@ -65,6 +66,38 @@ TEST(IsmctsTree, ChildrenAreFoundByCardAndThePoolNeverGrowsPastItsCapacity) {
   tree.reset();
   EXPECT_EQ(tree.size(), 1);
   EXPECT_EQ(tree.child(0, a), -1);
+}
+
+// The root race: a card clearly behind the leader on the same worlds leaves at a check; a card
+// level with the leader within the noise stays; a round cut short does not count; nothing
+// leaves before kMinRounds.
+TEST(IsmctsRootRace, DropsOnlyCardsClearlyBehindOnTheSameWorlds) {
+  using hearts_ismcts::RootRace;
+  const Card a = cards("2C").lowest();
+  const Card b = cards("5D").lowest();
+  const Card c = cards("QS").lowest();
+  RootRace race(CardSet{a, b, c});
+  auto round = [&](int k) {
+    const double luck = (k % 3) * 0.1;  // the world's luck, shared by all three cards
+    race.record(a, 0.2 + luck);
+    race.record(b, 0.2 + luck + (k % 2 == 0 ? 0.3 : -0.31));  // level within the noise
+    race.record(c, -0.3 + luck);                              // behind by 0.5 in every world
+    race.end_round();
+  };
+  for (int k = 0; k < RootRace::kMinRounds - 1; ++k) round(k);
+  EXPECT_EQ(race.alive().size(), 3);  // no check before kMinRounds
+  race.record(a, 0.5);                // a round cut short (b and c not played): not counted
+  race.end_round();
+  EXPECT_EQ(race.rounds(), RootRace::kMinRounds - 1);
+  round(RootRace::kMinRounds - 1);
+  EXPECT_EQ(race.rounds(), RootRace::kMinRounds);
+  EXPECT_EQ(race.alive(), (CardSet{a, b}));
+  EXPECT_EQ(race.dropped(), 1);
+  EXPECT_GT(race.paired_z(a, b), 0.0);
+  EXPECT_LT(race.paired_z(a, b), 1.0);  // a hair ahead, well within the noise
+  EXPECT_EQ(race.paired_z(a, c), 0.0);  // c left: no comparison
+  for (int k = RootRace::kMinRounds; k < 64; ++k) round(k);
+  EXPECT_TRUE(race.alive().contains(b));
 }
 
 Observation moon_observation(const hearts::CompiledRules& rules, hearts::SeatCounts& scores) {
