@@ -343,13 +343,12 @@ class HeuristicPolicy {
   static int losers(const Knowledge& k) {
     int count = 0;
     for (Suit s : kSuits) {
-      const CardSet mine = k.obs.hand.of_suit(s);
-      int i = 0;
-      for (int r = 12; r >= 0; --r) {
-        const Card c(s, static_cast<Rank>(r));
-        if (!mine.contains(c)) continue;
-        if (above(k.out, s, r).size() > i) ++count;
-        ++i;
+      // Our cards of the suit from the highest down; i of them are above the card at hand.
+      CardSet mine = k.obs.hand.of_suit(s);
+      for (int i = 0; !mine.empty(); ++i) {
+        const Card c = mine.highest();
+        mine.erase(c);
+        if (above(k.out, s, rank_of(c)).size() > i) ++count;
       }
     }
     return count;
@@ -500,6 +499,13 @@ class HeuristicPolicy {
     const CardSet my_lady = obs.hand & k.lady;
     const int lowest_lady = k.lady.empty() ? 13 : rank_of(k.lady.lowest());
 
+    // The other players known void in each suit.
+    std::array<int, 4> others_void{};
+    for (int p = 0; p < k.n; ++p) {
+      if (p == obs.seat) continue;
+      for (int s = 0; s < 4; ++s) others_void[s] += k.void_in[p][s];
+    }
+
     // Score every candidate: lower is better.
     auto score = [&](Card c) {
       const Suit s = c.suit();
@@ -536,9 +542,8 @@ class HeuristicPolicy {
       v += 0.4 * obs.hand.count_suit(s);
       // Known voids among the others: the trick is cheap for us only if we lose it, and a
       // void player dumps points on whoever wins it.
-      for (int p = 0; p < k.n; ++p) {
-        if (p != obs.seat && k.void_in[p][static_cast<int>(s)])
-          v += 3.0 * lower / (out_in_suit + 1);
+      for (int p = 0; p < others_void[static_cast<int>(s)]; ++p) {
+        v += 3.0 * lower / (out_in_suit + 1);
       }
       return v;
     };

@@ -28,7 +28,7 @@ inline void rollout(hearts::Game& game, const heuristic_policy::HeuristicPolicy&
         hearts::observe(game, game.to_act(), &obs);
         card = policy.choose_play(obs, tally);
       }
-      if (!game.play(card).ok()) return;
+      game.play_checked(card);  // legal: the heuristic chooses among obs.legal
     } else if (game.phase() == hearts::Phase::kMoonChoice) {
       if (!game.choose_moon(false).ok()) return;
     } else {
