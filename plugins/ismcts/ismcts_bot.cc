@@ -9,8 +9,11 @@
 // widening; the other seats play their heuristic's card in each world; past the tree the deal is
 // rolled out with the heuristic for every seat. The reward is our deal score minus the others'
 // average (moon and sun adjustments included), so shooting the moon and stopping someone else's
-// moon are whatever the searched lines show pays. The candidate with the best mean is played
-// (the heuristic's card when its run ties for best).
+// moon are whatever the searched lines show pays. The root is a race (root_race.h): a candidate
+// clearly behind the leader on the same worlds leaves it, so the budget goes to the cards still
+// in doubt. The candidate still in the race with the best mean is played, unless the heuristic's
+// card is still in it and the best is not ahead of that card by deviate_z (1.0) standard errors
+// on the same worlds: a thin search's best mean is often the noise's pick.
 //
 // Pass (pass_search.h): with an offset pass, the heuristic's pass and the other subsets of a
 // small pool of likely cards are each played out over the same sampled deals (the other seats
@@ -26,9 +29,9 @@
 // HEARTS_ISMCTS_ITERATIONS=N fixes the iterations per decision and ignores the clock: every choice
 // is then a pure function of the observation and obs.random_seed. HEARTS_ISMCTS_DEBUG (any value)
 // prints each candidate's mean reward, iterations and tree size to stderr. HEARTS_ISMCTS_C,
-// HEARTS_ISMCTS_BIAS and HEARTS_ISMCTS_WIDEN override the search constants (play_search.h's
-// SearchParams), for tuning. Two decks, a stock, booster nines and jokers are refused, as heuristic
-// and montecarlo refuse them. Dealer's choice: the Bot default.
+// HEARTS_ISMCTS_BIAS, HEARTS_ISMCTS_WIDEN and HEARTS_ISMCTS_DEVIATE_Z override the search constants
+// (play_search.h's SearchParams), for tuning. Two decks, a stock, booster nines and jokers are
+// refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot default.
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>

@@ -7,9 +7,10 @@
 // see, then for every candidate (paired: the same world for all) rebuilds the deal before
 // passing, lets the other seats pass as the heuristic would from their own hands, passes the
 // candidate, and rolls the deal out with the heuristic (play_search.h's rollout), scoring it as
-// the play search does (moon shots count in full). The candidate with the best mean wins if it
-// is clearly ahead of the heuristic's pass (pick_pass); otherwise, and when the search was too
-// short to tell (fewer than kMinPassWorlds worlds), the heuristic's pass is kept.
+// the play search does (moon shots count in full). A candidate clearly behind the heuristic's pass
+// is dropped from later worlds (PassStats). The candidate with the best mean wins if it is clearly
+// ahead of the heuristic's pass (pick_pass); otherwise, and when the search was too short to tell
+// (fewer than kMinPassWorlds worlds), the heuristic's pass is kept.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: pure functions of their arguments.
@@ -110,23 +111,47 @@ struct PassResult {
   int iterations = 0;
 };
 
-// Per candidate, the paired differences from the heuristic's pass over the worlds searched.
+// Per candidate, the paired differences from the heuristic's pass over the worlds searched, and
+// whether it is still searched. A candidate clearly behind the heuristic's pass (by more than
+// kPassDropZ standard errors, checked every kPassCheckEvery worlds from kPassMinWorlds on) can
+// never be picked (pick_pass wants one clearly ahead), so it is searched no more: the worlds go to
+// the candidates still in doubt.
+inline constexpr double kPassDropZ = 2.5;
+inline constexpr int kPassMinWorlds = 8;
+inline constexpr int kPassCheckEvery = 4;
 struct PassStats {
   size_t heuristic = 0;  // the heuristic's pass among the candidates
   std::vector<double> sum, sum_squares;
+  std::vector<bool> alive;
   PassStats(const std::vector<CardSet>& candidates, CardSet heuristic_pass)
-      : sum(candidates.size(), 0.0), sum_squares(candidates.size(), 0.0) {
+      : sum(candidates.size(), 0.0),
+        sum_squares(candidates.size(), 0.0),
+        alive(candidates.size(), true) {
     for (size_t i = 0; i < candidates.size(); ++i) {
       if (candidates[i] == heuristic_pass) heuristic = i;
     }
   }
-  void add(const std::vector<double>& rewards) {
+  // One world's rewards (those of the candidates still alive are read); `worlds` counts it.
+  void add(const std::vector<double>& rewards, int worlds) {
     for (size_t i = 0; i < rewards.size(); ++i) {
+      if (!alive[i]) continue;
       const double d = rewards[i] - rewards[heuristic];
       sum[i] += d;
       sum_squares[i] += d * d;
     }
+    if (worlds < kPassMinWorlds || worlds % kPassCheckEvery != 0) return;
+    for (size_t i = 0; i < rewards.size(); ++i) {
+      if (alive[i] && i != heuristic && mean(i, worlds) + kPassDropZ * error(i, worlds) < 0) {
+        alive[i] = false;
+      }
+    }
   }
+  double mean(size_t i, int worlds) const { return sum[i] / worlds; }
+  double error(size_t i, int worlds) const {
+    const double m = mean(i, worlds);
+    return std::sqrt(std::max(0.0, sum_squares[i] / worlds - m * m) / worlds);
+  }
+  int alive_count() const { return static_cast<int>(std::count(alive.begin(), alive.end(), true)); }
 };
 
 // The candidate to pass: the best mean difference from the heuristic's pass among those ahead
@@ -138,10 +163,9 @@ inline size_t pick_pass(const PassStats& stats, int worlds) {
   size_t best = stats.heuristic;
   double best_mean = 0;
   for (size_t i = 0; i < stats.sum.size(); ++i) {
-    const double mean = stats.sum[i] / worlds;
-    const double variance = std::max(0.0, stats.sum_squares[i] / worlds - mean * mean);
-    const double standard_error = std::sqrt(variance / worlds);
-    if (mean > kPassMargin * standard_error && mean > best_mean) {
+    if (!stats.alive[i]) continue;
+    const double mean = stats.mean(i, worlds);
+    if (mean > kPassMargin * stats.error(i, worlds) && mean > best_mean) {
       best = i;
       best_mean = mean;
     }
@@ -170,7 +194,8 @@ inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
     std::vector<double> rewards(candidates.size(), 0.0);
     bool complete = true;
     for (size_t i = 0; i < candidates.size() && complete; ++i) {
-      // A round is 20 whole deals: checked per deal, and a round cut short is not counted.
+      if (!stats.alive[i]) continue;
+      // A round is up to 20 whole deals: checked per deal, and a round cut short is not counted.
       complete = budget.fixed() || budget.more(result.iterations);
       if (!complete) break;
       const std::optional<double> r =
@@ -178,10 +203,10 @@ inline PassResult search_pass(const Observation& obs, CardSet heuristic_pass,
       complete = r.has_value();
       if (r) rewards[i] = *r;
     }
-    result.iterations += static_cast<int>(candidates.size()) - 1;
+    result.iterations += stats.alive_count() - 1;
     if (!complete) continue;
-    stats.add(rewards);
     ++result.worlds;
+    stats.add(rewards, result.worlds);
   }
   if (result.worlds < kMinPassWorlds) {
     result.worlds = 0;

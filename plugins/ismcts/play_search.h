@@ -3,15 +3,17 @@
 //
 // Each round samples one world consistent with the observation (montecarlo's sampler: hand
 // sizes, shown voids, the cards passed, what is played and held) and, in that world, runs one
-// iteration under every root candidate (paired, so the candidates are compared on the same deals
-// as montecarlo compares them). An iteration plays the candidate, then walks the shared tree
-// (info_set_tree.h): at our own nodes UCB1 with a fading bias toward the heuristic's card and
-// progressive widening; at the others' nodes the card their heuristic plays in this world (the
-// opponent model: the players met most are heuristic-driven). The first card without a node gets
-// one; from there the deal is rolled out to its end with the heuristic for every seat.
-// The reward is minus (our deal score - the others' average) over the moon total, so a moon
-// shot, ours or theirs, counts in full (deal_score has the moon adjustment): shooting and
-// stopping a moon are chosen by the search whenever its lines lead there.
+// iteration under every root candidate still in the race (root_race.h; paired, so the
+// candidates are compared on the same deals as montecarlo compares them). Each iteration carries
+// a copy of the world's play tally, so the heuristic reads only the plays since the root. An
+// iteration plays the candidate, then walks the shared tree (info_set_tree.h): at our own nodes
+// UCB1 with a fading bias toward the heuristic's card and progressive widening; at the others'
+// nodes the card their heuristic plays in this world (the opponent model: the players met most are
+// heuristic-driven). The first card without a node gets one; from there the deal is rolled out to
+// its end with the heuristic for every seat. The reward is minus (our deal score - the others'
+// average) over the moon total, so a moon shot, ours or theirs, counts in full (deal_score has the
+// moon adjustment): shooting and stopping a moon are chosen by the search whenever its lines lead
+// there.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a PlaySearch is used by one thread; the tree is its caller's.

@@ -185,12 +185,29 @@ TEST(IsmctsPassCandidates, OnlyAClearGainOverTheHeuristicsPassIsTaken) {
   const int worlds = 10;
   for (int w = 0; w < worlds; ++w) {
     // Candidate 0: 0.1 better in every world. Candidate 2: 3.0 better in one world only.
-    stats.add({0.1 + w * 0.01, w * 0.01, (w == 0 ? 3.0 : -0.05) + w * 0.01});
+    stats.add({0.1 + w * 0.01, w * 0.01, (w == 0 ? 3.0 : -0.05) + w * 0.01}, w + 1);
   }
   EXPECT_EQ(hearts_ismcts::pick_pass(stats, worlds), 0u);
   hearts_ismcts::PassStats noisy(candidates, cards("AS KS QS"));
-  for (int w = 0; w < worlds; ++w) noisy.add({0.0, 0.0, w == 0 ? 3.0 : -0.05});
+  for (int w = 0; w < worlds; ++w) noisy.add({0.0, 0.0, w == 0 ? 3.0 : -0.05}, w + 1);
   EXPECT_EQ(hearts_ismcts::pick_pass(noisy, worlds), 1u);  // the heuristic's
+}
+
+// A pass clearly behind the heuristic's is searched no more from kPassMinWorlds worlds on (it
+// could never be picked); one behind only within the noise, and the heuristic's own, stay.
+TEST(IsmctsPassCandidates, AClearlyWorsePassLeavesTheSearch) {
+  const std::vector<CardSet> candidates = {cards("2C 3C 4C"), cards("AS KS QS"), cards("AH KH QH")};
+  hearts_ismcts::PassStats stats(candidates, cards("AS KS QS"));
+  for (int w = 0; w < hearts_ismcts::kPassMinWorlds; ++w) {
+    const double luck = (w % 3) * 0.2;
+    // Candidate 0: 0.3 worse in every world. Candidate 2: +-0.4 around the heuristic's.
+    stats.add({luck - 0.3, luck, luck + (w % 2 == 0 ? 0.4 : -0.41)}, w + 1);
+    EXPECT_EQ(stats.alive_count(), w + 1 < hearts_ismcts::kPassMinWorlds ? 3 : 2) << w;
+  }
+  EXPECT_FALSE(stats.alive[0]);
+  EXPECT_TRUE(stats.alive[1]);
+  EXPECT_TRUE(stats.alive[2]);
+  EXPECT_EQ(hearts_ismcts::pick_pass(stats, hearts_ismcts::kPassMinWorlds), 1u);
 }
 
 // --- The plugin ---
