@@ -98,10 +98,13 @@ int play_engine_game(const hearts::CompiledRules& rules, uint64_t seed, hearts::
   hearts::Game game(rules, seed);
   int deals = 0;
   while (!game.is_over()) {
-    if (game.phase() == hearts::Phase::kDeal) game.deal_from_seed();
-    const hearts::CardSet legal = game.legal_plays();
-    game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
-    if (game.deals_completed() == deals) continue;
+    game.deal_from_seed();
+    // The pass is held and the moon is not a choice: the deal is in play until its last card,
+    // so the loop per card is the reference's (a legal set, a random card), with no other test.
+    while (game.phase() == hearts::Phase::kPlay) {
+      const hearts::CardSet legal = game.legal_plays();
+      game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
+    }
     ReferenceDeal out;
     const hearts::DealResult& result = game.last_deal();
     for (int s = 0; s < 4; ++s) {

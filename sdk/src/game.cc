@@ -445,18 +445,6 @@ void Game::begin_play() {
   }
 }
 
-CardSet Game::lead_options(CardSet hand) const {
-  const Rules& r = rules_.rules;
-  if (r.lead_hearts_if_only_penalty && (hand - rules_.penalty_cards).empty()) return hand;
-  CardSet restricted;
-  if (!hearts_broken_) {
-    if (r.hearts_must_be_broken) restricted |= kHearts;
-    if (r.queen_lead_needs_broken) restricted.insert(kQueenOfSpades);
-  }
-  const CardSet allowed = hand - restricted;
-  return allowed.empty() ? hand : allowed;
-}
-
 CardSet Game::legal_plays_general() const {
   if (rules_.extended_play) return legal_plays_extended();
   const Rules& r = rules_.rules;

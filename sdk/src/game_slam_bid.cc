@@ -46,7 +46,7 @@ void Game::end_slam_bid() {
 
 int Game::slam_partner_seen_by(int seat) const {
   if (slam_partner_ < 0) return -1;
-  return seat == slam_partner_ || played_.contains(kAceOfHearts) ? slam_partner_ : -1;
+  return seat == slam_partner_ || played_cards().contains(kAceOfHearts) ? slam_partner_ : -1;
 }
 
 void Game::judge_slam_bid() {

@@ -95,6 +95,9 @@ struct DealResult {
 };
 
 class Game {
+  // tests/sdk/game_plain_path_test.cc: plays a plain table on the general path to compare them.
+  friend struct GamePathPeer;
+
  public:
   // Starts a game under compiled rules; `seed` decides every chance step resolved from it.
   Game(const CompiledRules& rules, uint64_t seed);
@@ -217,13 +220,16 @@ class Game {
     return std::span<const Card>(stock_).subspan(draw_from_[play_index],
                                                  draw_to_[play_index] - draw_from_[play_index]);
   }
-  CardSet played_cards() const { return played_; }
+  CardSet played_cards() const { return played_ | trick_cards_; }
   CardSet taken(int seat) const { return taken_[seat]; }
   int points_taken(int seat) const { return points_taken_[seat]; }
   int tricks_won(int seat) const { return tricks_won_[seat]; }
   const SeatCounts& all_points_taken() const { return points_taken_; }  // zero past num_players
   const SeatCounts& all_tricks_won() const { return tricks_won_; }
-  bool hearts_broken() const { return hearts_broken_; }
+  bool hearts_broken() const {
+    // The plain path settles hearts_broken_ at a trick's end: the current trick's cards count.
+    return hearts_broken_ || rules_.breaks_hearts.intersects(trick_cards_);
+  }
   // The cards to_act() may play now (empty outside kPlay). With two decks these are card kinds:
   // playing one removes one copy from the hand.
   CardSet legal_plays() const;
@@ -402,7 +408,9 @@ class Game {
   Card trick_best_;
   int trick_points_ = 0;
   CardSet trick_cards_;
-  CardSet played_;
+  // The plain path: the seat that played each card of the current trick, by card id.
+  std::array<uint8_t, 64> card_seat_{};
+  CardSet played_;  // the plain path adds a trick at its end: played_cards() adds trick_cards_
   std::array<CardSet, kMaxPlayers> taken_{};
   SeatCounts points_taken_{};
   SeatCounts tricks_won_{};
@@ -433,5 +441,72 @@ class Game {
   int slam_declined_ = 0;  // seats that declined so far
   bool slam_bidding_over_ = false;
 };
+
+// The two calls made per card, inline so that a caller's loop pays no call for them (issue 18).
+// The plain path is here; the general path, the first lead and the end of a trick stay out of
+// line (game.cc, game_plain.cc).
+
+inline CardSet Game::legal_plays() const {
+  if (phase_ != Phase::kPlay) return CardSet();
+  if (!plain_) return legal_plays_general();
+  return legal_plays_plain();
+}
+
+inline void Game::play_checked(Card card) {
+  if (plain_) {
+    play_plain(card);
+  } else {
+    play_general(card);
+  }
+}
+
+inline CardSet Game::legal_plays_plain() const {
+  const uint64_t hand = hands_[to_act_].bits();
+  const bool first_trick = tricks_completed_ == 0;
+  if (trick_size_ != 0) {
+    const uint64_t follow = hand & CardSet::whole_suit(static_cast<Suit>(lead_suit_)).bits();
+    // Void in the led suit: anything, but penalty cards wait on trick 1 when the hand allows.
+    // Selects rather than branches: whether a random hand can follow is not predictable.
+    const uint64_t safe = hand & ~rules_.penalty_cards.bits();
+    const bool hold_penalties = first_trick && rules_.rules.no_points_first_trick && safe != 0;
+    const uint64_t discard = hold_penalties ? safe : hand;
+    return CardSet(follow != 0 ? follow : discard);
+  }
+  // The first lead (once a deal) has rules of its own: the general path knows them all.
+  if (first_trick) return legal_plays_general();
+  return lead_options(CardSet(hand));
+}
+
+inline CardSet Game::lead_options(CardSet hand) const {
+  const Rules& r = rules_.rules;
+  if (r.lead_hearts_if_only_penalty && (hand - rules_.penalty_cards).empty()) return hand;
+  CardSet restricted;
+  if (!hearts_broken_) {
+    if (r.hearts_must_be_broken) restricted |= CardSet::whole_suit(Suit::kHearts);
+    if (r.queen_lead_needs_broken) restricted.insert(kQueenOfSpades);
+  }
+  const CardSet allowed = hand - restricted;
+  return allowed.empty() ? hand : allowed;
+}
+
+inline void Game::play_plain(Card card) {
+  // Per card only stores that need no test: the hand, its count, the plays, the trick's cards,
+  // points and who played each card. The trick's winner (the highest card of the led suit, which
+  // needs no running comparison) and the broken hearts are settled at its end.
+  const int seat = to_act_;
+  const uint64_t bit = uint64_t{1} << card.id();
+  hands_[seat] = CardSet(hands_[seat].bits() & ~bit);
+  --hand_counts_[seat];
+  plays_[num_plays_++] = PlayRecord{static_cast<uint8_t>(seat), card};
+  trick_cards_ = CardSet(trick_cards_.bits() | bit);
+  trick_points_ += rules_.card_points[card.id()];
+  card_seat_[card.id()] = static_cast<uint8_t>(seat);
+  if (trick_size_ == 0) lead_suit_ = static_cast<int>(card.suit());
+  if (++trick_size_ == num_players()) {
+    finish_trick_plain();
+  } else {
+    to_act_ = next_seat(seat);
+  }
+}
 
 }  // namespace hearts
