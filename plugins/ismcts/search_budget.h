@@ -22,8 +22,10 @@ namespace hearts_ismcts {
 inline constexpr double kTimeShare = 0.15;
 // The share a search may go on to while it has had a core to itself: its thread's CPU time at
 // least kQuietCpuShare of the wall time since it started. A machine that keeps the search off a
-// core is the machine that delays the answer, so the search stops at kTimeShare there.
-inline constexpr double kQuietTimeShare = 0.35;
+// core is the machine that delays the answer, so the search stops at kTimeShare there. Half the
+// time: the quiet share's slowest answers on an idle machine came 25 ms after the search (a
+// stall of the VM), and at 100 ms half leaves 50.
+inline constexpr double kQuietTimeShare = 0.5;
 inline constexpr double kQuietCpuShare = 0.9;
 // The quiet share never leaves less than this before the limit: a short limit (10 ms) keeps its
 // plain share, since one scheduler slice after a quiet search would already make it late (at

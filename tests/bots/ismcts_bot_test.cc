@@ -114,17 +114,17 @@ Observation moon_observation(const hearts::CompiledRules& rules, hearts::SeatCou
 // has had at least 90% of a core; never past the quiet share.
 TEST(IsmctsBudget, GoesPastThePlainShareOnlyWhileTheSearchHasACore) {
   using hearts_ismcts::timed_search_may_go_on;
-  EXPECT_TRUE(timed_search_may_go_on(14'000, 0, 15'000, 35'000));        // within the plain share
-  EXPECT_TRUE(timed_search_may_go_on(20'000, 19'000, 15'000, 35'000));   // 95% of a core
-  EXPECT_FALSE(timed_search_may_go_on(20'000, 12'000, 15'000, 35'000));  // 60%: loaded
-  EXPECT_FALSE(timed_search_may_go_on(35'000, 35'000, 15'000, 35'000));  // the quiet share is up
+  EXPECT_TRUE(timed_search_may_go_on(14'000, 0, 15'000, 50'000));        // within the plain share
+  EXPECT_TRUE(timed_search_may_go_on(20'000, 19'000, 15'000, 50'000));   // 95% of a core
+  EXPECT_FALSE(timed_search_may_go_on(20'000, 12'000, 15'000, 50'000));  // 60%: loaded
+  EXPECT_FALSE(timed_search_may_go_on(50'000, 50'000, 15'000, 50'000));  // the quiet share is up
   EXPECT_FALSE(timed_search_may_go_on(15'000, 15'000, 15'000, 15'000));  // no widening asked
   // The budget follows the share of the time left, and a bank caps both shares alike.
   Observation obs;
   obs.time_left_us = 100'000;
   obs.bank_left_us = -1;
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 15'000);
-  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 35'000);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 50'000);
   obs.time_left_us = 10'000;  // a short limit keeps its plain share: no 20 ms of slack
   EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 0);
   obs.time_left_us = 100'000;
