@@ -75,9 +75,8 @@ class IsmctsBot : public hearts::Bot {
   Card choose_play(const Observation& obs) override {
     heuristic_policy::require_plain_rules(obs, "ismcts");
     if (obs.legal.size() == 1) return obs.legal.lowest();
-    const hearts_ismcts::Budget budget(
-        fixed_iterations_, hearts_ismcts::budget_us(obs),
-        hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare));
+    const hearts_ismcts::Budget budget =
+        hearts_ismcts::Budget::for_decision(fixed_iterations_, obs);
     const Card fallback = policy_.choose_play(obs);
     if (!budget.fixed() && hearts_ismcts::budget_us(obs) < hearts_ismcts::kMinBudgetUs) {
       return fallback;
@@ -104,9 +103,8 @@ class IsmctsBot : public hearts::Bot {
     // Scatter and star passes send each card to its own seat, so a pass is an ordered choice;
     // the search compares sets, so it runs for offset passes (one receiver) only.
     if (obs.pass.kind != hearts::PassKind::kOffset) return heuristic;
-    const hearts_ismcts::Budget budget(
-        fixed_iterations_, hearts_ismcts::budget_us(obs),
-        hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare));
+    const hearts_ismcts::Budget budget =
+        hearts_ismcts::Budget::for_decision(fixed_iterations_, obs);
     if (!budget.fixed() && hearts_ismcts::budget_us(obs) < hearts_ismcts::kMinBudgetUs) {
       return heuristic;
     }
@@ -137,16 +135,17 @@ class IsmctsBot : public hearts::Bot {
       const int v = result.visits[card.id()];
       return v > 0 ? result.reward[card.id()] / v : -1e300;
     };
-    if (result.alive.empty()) return fallback;
-    Card best = result.alive.contains(fallback) ? fallback : result.alive.lowest();
+    const CardSet alive = result.race.alive();
+    if (alive.empty()) return fallback;
+    Card best = alive.contains(fallback) ? fallback : alive.lowest();
     double best_mean = mean(best);
-    for (Card card : result.alive) {
+    for (Card card : alive) {
       if (mean(card) > best_mean + 1e-9) {
         best = card;
         best_mean = mean(card);
       }
     }
-    if (best != fallback && result.alive.contains(fallback) &&
+    if (best != fallback && alive.contains(fallback) &&
         result.race.paired_z(best, fallback) < deviate_z) {
       return fallback;
     }
@@ -160,7 +159,7 @@ class IsmctsBot : public hearts::Bot {
                    v > 0 ? result.reward[card.id()] / v : 0.0, v);
     }
     std::fprintf(stderr, "worlds %d iterations %d nodes %d dropped %d\n", result.worlds,
-                 result.iterations, result.tree_nodes, result.dropped);
+                 result.iterations, result.tree_nodes, result.race.dropped());
   }
 
   HeuristicPolicy policy_;

@@ -55,9 +55,9 @@ struct PlayResult {
   int worlds = 0;
   int iterations = 0;
   int tree_nodes = 0;
-  int dropped = 0;           // candidates that left the root race (root_race.h)
-  CardSet alive;             // the candidates still in it: the card played is one of these
-  RootRace race{CardSet()};  // the race's paired statistics
+  // The root race (root_race.h): the candidates still in it (the card played is one of these)
+  // and their paired statistics.
+  RootRace race{CardSet()};
 };
 
 class PlaySearch {
@@ -107,8 +107,6 @@ class PlaySearch {
       }
       race.end_round();
     }
-    result.dropped = race.dropped();
-    result.alive = race.alive();
     result.race = race;
     for (Card card : candidates) {
       const int c = tree_.child(0, card);

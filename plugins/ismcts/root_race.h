@@ -44,14 +44,9 @@ class RootRace {
   // no round is counted.
   double paired_z(hearts::Card a, hearts::Card b) const {
     if (!enabled_ || !alive_.contains(a) || !alive_.contains(b) || rounds_ == 0) return 0;
-    const int i = index_[a.id()];
-    const int j = index_[b.id()];
-    const double n = rounds_;
-    const double mean = (sum_[i] - sum_[j]) / n;
-    const double square = (cross_[i][i] - 2 * cross_[i][j] + cross_[j][j]) / n;
-    const double variance = square - mean * mean > 0 ? square - mean * mean : 0.0;
-    if (variance <= 0) return mean > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-    return mean / std::sqrt(variance / n);
+    const Difference d = difference(index_[a.id()], index_[b.id()]);
+    if (d.standard_error <= 0) return d.mean > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+    return d.mean / d.standard_error;
   }
 
   // This round's reward of `card` (a candidate still in the race).
@@ -75,6 +70,20 @@ class RootRace {
   }
 
  private:
+  // Candidate i's mean reward minus candidate j's over the rounds counted, world by world, and
+  // the standard error of that mean.
+  struct Difference {
+    double mean = 0;
+    double standard_error = 0;
+  };
+  Difference difference(int i, int j) const {
+    const double n = rounds_;
+    const double mean = (sum_[i] - sum_[j]) / n;
+    const double square = (cross_[i][i] - 2 * cross_[i][j] + cross_[j][j]) / n;
+    const double variance = square - mean * mean > 0 ? square - mean * mean : 0.0;
+    return {mean, std::sqrt(variance / n)};
+  }
+
   void commit() {
     ++rounds_;
     for (hearts::Card a : alive_) {
@@ -93,14 +102,11 @@ class RootRace {
       const int i = index_[card.id()];
       if (leader < 0 || sum_[i] > sum_[leader]) leader = i;
     }
-    const double n = rounds_;
     hearts::CardSet keep;
     for (hearts::Card card : alive_) {
       const int i = index_[card.id()];
-      const double mean = (sum_[i] - sum_[leader]) / n;
-      const double square = (cross_[i][i] - 2 * cross_[i][leader] + cross_[leader][leader]) / n;
-      const double variance = square - mean * mean > 0 ? square - mean * mean : 0.0;
-      if (i == leader || mean + kDropZ * std::sqrt(variance / n) >= 0) {
+      const Difference d = difference(i, leader);
+      if (i == leader || d.mean + kDropZ * d.standard_error >= 0) {
         keep.insert(card);
       } else {
         ++dropped_;

@@ -78,6 +78,12 @@ class Budget {
         start_(Clock::now()),
         start_cpu_us_(thread_cpu_us()) {}
 
+  // The budget of one decision: `fixed_iterations` when positive, else the plain share of
+  // obs.time_left_us, widened to the quiet share while the search has its core.
+  static Budget for_decision(int fixed_iterations, const hearts::Observation& obs) {
+    return Budget(fixed_iterations, budget_us(obs), budget_us(obs, kQuietTimeShare));
+  }
+
   bool fixed() const { return fixed_ > 0; }
   // Whether a search that has done `done` iterations may start another unit of work.
   bool more(int done) const {
