@@ -14,6 +14,9 @@ BotSeeds::BotSeeds(uint64_t game_seed) {
       std::string_view(seed_bytes.data(), seed_bytes.size()), "black-lady-arena/bot-seeds/v1");
   for (int i = 7; i >= 0; --i) key_.k0 = (key_.k0 << 8) | digest[i];
   for (int i = 15; i >= 8; --i) key_.k1 = (key_.k1 << 8) | digest[i];
+  for (size_t seat = 0; seat < seat_keys_.size(); ++seat) {
+    seat_keys_[seat] = siphash24(key_, (uint64_t{'D'} << 56) | seat, ~uint64_t{0});
+  }
 }
 
 uint64_t BotSeeds::config_seed(int seat) const {

@@ -7,19 +7,27 @@
 //   key            = the first 16 bytes of HMAC-SHA-256(key: the game seed as 8 little-endian
 //                    bytes, message: "black-lady-arena/bot-seeds/v1")
 //   BotConfig.seed = SipHash-2-4(key, 16 bytes: 'C' as u64, seat as u64)
-//   random_seed    = SipHash-2-4(key, 16 bytes: ('D' << 56 | seat) as u64, decision as u64)
+//   seat_key       = SipHash-2-4(key, 16 bytes: ('D' << 56 | seat) as u64, 2^64 - 1 as u64)
+//   random_seed    = SplitMix64 of the state seat_key + decision * 0x9E3779B97F4A7C15
 // where `decision` counts the referee's decision calls in the game. SipHash is a keyed
 // pseudo-random function: its outputs tell nothing of the key, and HMAC-SHA-256 is one-way, so
-// neither the key nor the game seed can be computed from what bots see. Everything stays a pure
-// function of the game seed, so games are reproducible. The game seed itself comes from the
-// series seed, which must stay secret until the event ends (docs/tournaments.md).
+// neither the key nor the game seed can be computed from what bots see. A decision seed is one
+// SplitMix64 step (it runs once per decision; a SipHash there was 15% of a random bot's game), and
+// it can be run backwards, but only to the seat's own key: a SipHash output that says nothing of
+// the key, the game seed or any other seat's key, and lets the bot foresee nothing but its own
+// seeds. Everything stays a pure function of the game seed, so games are reproducible. The game
+// seed itself comes from the series seed, which must stay secret until the event ends
+// (docs/tournaments.md).
 //
 // Thread safety: a BotSeeds is an immutable value after construction.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "common/siphash.h"
+#include "hearts/rng.h"
+#include "hearts/rules.h"
 
 namespace arena {
 
@@ -31,11 +39,13 @@ class BotSeeds {
   uint64_t config_seed(int seat) const;
   // Observation::random_seed for the `decision`-th decision call of the game, made by `seat`.
   uint64_t decision_seed(int seat, uint64_t decision) const {
-    return siphash24(key_, (uint64_t{'D'} << 56) | static_cast<uint64_t>(seat), decision);
+    uint64_t state = seat_keys_[static_cast<size_t>(seat)] + decision * 0x9E3779B97F4A7C15ull;
+    return hearts::splitmix64(state);
   }
 
  private:
   SipKey key_;
+  std::array<uint64_t, hearts::kMaxPlayers> seat_keys_{};
 };
 
 }  // namespace arena

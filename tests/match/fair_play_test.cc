@@ -19,6 +19,9 @@
 #include <vector>
 
 #include "hearts/card_set.h"
+#include "hearts/observation.h"
+#include "hearts/rng.h"
+#include "players/bot_specs.h"
 #include "records/records_io.h"
 #include "support/run_arena.h"
 
@@ -77,6 +80,40 @@ TEST_F(FairPlay, SeedThiefIsolatedCannotRecomputeTheDeal) {
                             "HEARTS_THIEF_LOG=" + path("thief.log"));
   ASSERT_EQ(run.exit_code, 0) << run.out;
   expect_no_deal_found(lines(path("thief.log")), 3);
+}
+
+// The control for the tests above: the thief is no straw man. Loaded for real and given a decision
+// seed one SplitMix64 step from the game seed (a referee whose seat key was the game seed), it
+// runs the step backwards, deals the game again and logs every hand.
+TEST_F(FairPlay, SeedThiefFindsTheDealWhenADecisionSeedLeadsBackToTheGameSeed) {
+  const uint64_t game_seed = 0x5EED2026;
+  std::string error;
+  auto rules = hearts::compile(*hearts::preset_rules("standard"), &error);
+  ASSERT_TRUE(rules.has_value()) << error;
+  hearts::Game game(*rules, game_seed);
+  game.deal_from_seed();
+  const std::string log = path("thief.log");
+  ASSERT_EQ(::setenv("HEARTS_THIEF_LOG", log.c_str(), 1), 0);
+  auto source = arena::resolve_bot_spec("seedthief", {HEARTS_TEST_PLUGIN_DIR}, &error);
+  ASSERT_NE(source, nullptr) << error;
+  hearts::BotConfig config;
+  config.seat = game.to_act();
+  config.num_players = 4;
+  config.rules = &*rules;
+  auto thief = source->create(config, &error);
+  ASSERT_NE(thief, nullptr) << error;
+  hearts::Observation obs = hearts::observe(game, config.seat);
+  uint64_t state = game_seed + 3 * 0x9E3779B97F4A7C15ull;  // the game's fourth decision
+  obs.random_seed = hearts::splitmix64(state);
+  hearts::Decision decision{};
+  EXPECT_EQ(thief->decide(obs, &decision).status, arena::CallStatus::kOk);
+  ::unsetenv("HEARTS_THIEF_LOG");
+  const std::vector<std::string> logged = lines(log);
+  ASSERT_EQ(logged.size(), 1u);
+  std::ostringstream expected;
+  expected << "0 " << config.seat << " found" << std::hex;
+  for (int s = 0; s < 4; ++s) expected << " " << game.dealt_hand(s).bits();
+  EXPECT_EQ(logged[0], expected.str());
 }
 
 // The thief hosted by `arena serve` and played over gRPC: it sees the remote bot's seeds and game

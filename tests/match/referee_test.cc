@@ -499,5 +499,35 @@ TEST(BotSeeds, AreReproducibleDistinctAndNotTheInvertibleDerivation) {
   EXPECT_EQ(seen.size(), 7u * 101u) << "every seed a bot is given is distinct";
 }
 
+// A decision seed is one SplitMix64 step from its seat's key, so a bot can run it backwards; it
+// must get its seat's key and nothing else: the same key from each of its decisions, a different
+// one for every other seat and game, and neither the game seed nor a SplitMix64 derivation of it.
+TEST(BotSeeds, DecisionSeedsRunBackwardsOnlyToTheirOwnSeatsKey) {
+  const auto unmix = [](uint64_t z) {  // the inverse of SplitMix64's output mix
+    z ^= z >> 31 ^ z >> 62;
+    z *= 0x319642B2D24D8EC3ull;
+    z ^= z >> 27 ^ z >> 54;
+    z *= 0x96DE1B173F119089ull;
+    return z ^ (z >> 30 ^ z >> 60);
+  };
+  const uint64_t gamma = 0x9E3779B97F4A7C15ull;
+  std::set<uint64_t> keys;
+  for (uint64_t game_seed : {uint64_t{2026}, uint64_t{2027}}) {
+    const BotSeeds seeds(game_seed);
+    for (int seat = 0; seat < 7; ++seat) {
+      const uint64_t key = unmix(seeds.decision_seed(seat, 0)) - gamma;
+      for (uint64_t decision = 1; decision < 60; ++decision) {
+        ASSERT_EQ(unmix(seeds.decision_seed(seat, decision)) - (decision + 1) * gamma, key);
+      }
+      EXPECT_NE(key, game_seed);
+      for (uint64_t index = 0; index < 2000; ++index) {
+        ASSERT_NE(key, hearts::derive_seed(game_seed, index));
+      }
+      keys.insert(key);
+    }
+  }
+  EXPECT_EQ(keys.size(), 14u) << "every seat of every game has a key of its own";
+}
+
 }  // namespace
 }  // namespace arena

@@ -4,7 +4,10 @@
 // each decision's random_seed derive_seed(game_seed + 0x9E37 * (seat + 1), n): SplitMix64 steps
 // that run backwards exactly. This bot inverts both, deals deal 0 from each candidate game seed
 // with the SDK engine, and calls a candidate found when it deals this seat's own hand. Then it
-// knows every hand. At each deal-0 decision it appends to HEARTS_THIEF_LOG:
+// knows every hand. Against today's seeds (arena/match/bot_seeds.h) it also runs each decision
+// seed's SplitMix64 step backwards, which gives its seat's key, and tries that key, and the seed
+// it would be if the key were itself a SplitMix64 derivation, as the game seed. At each deal-0
+// decision it appends to HEARTS_THIEF_LOG:
 //   <game> <seat> found <hand of seat 0 in hex> <hand of seat 1> ...      (it learned the deal)
 //   <game> <seat> not-found
 // Plays its lowest legal card and passes its lowest cards, so it works under any transport.
@@ -68,6 +71,10 @@ class SeedThief : public hearts::Bot {
     const uint64_t base = 0x9E37ull * static_cast<uint64_t>(obs.seat + 1);
     for (uint64_t n = 0; !found && n < 64; ++n) {
       found = try_seed(obs, invert_derive_seed(obs.random_seed, n) - base);
+      // random_seed = splitmix64(seat_key + n * gamma) for the game's n-th decision.
+      const uint64_t seat_key = unmix(obs.random_seed) - (n + 1) * 0x9E3779B97F4A7C15ull;
+      if (!found) found = try_seed(obs, seat_key);
+      if (!found) found = try_seed(obs, invert_derive_seed(seat_key, 1000 + seat_));
     }
     std::string line = std::to_string(obs.game_index) + " " + std::to_string(obs.seat);
     if (!found) {
