@@ -1,20 +1,17 @@
 #include "match/bot_seeds.h"
 
+#include <algorithm>
 #include <array>
-#include <string_view>
-
-#include "common/sha256.h"
 
 namespace arena {
 
-BotSeeds::BotSeeds(uint64_t game_seed) {
-  std::array<char, 8> seed_bytes{};
-  for (int i = 0; i < 8; ++i) seed_bytes[i] = static_cast<char>((game_seed >> (8 * i)) & 0xff);
-  const std::array<uint8_t, 32> digest = hmac_sha256(
-      std::string_view(seed_bytes.data(), seed_bytes.size()), "black-lady-arena/bot-seeds/v1");
-  for (int i = 7; i >= 0; --i) key_.k0 = (key_.k0 << 8) | digest[i];
-  for (int i = 15; i >= 8; --i) key_.k1 = (key_.k1 << 8) | digest[i];
-  for (size_t seat = 0; seat < seat_keys_.size(); ++seat) {
+BotSeeds::BotSeeds(uint64_t game_seed, int num_players) {
+  // "bl-arena" as little-endian bytes: the public half of the key whose secret half is the seed.
+  const SipKey seed_key{game_seed, 0x616e6572612d6c62ull};
+  key_.k0 = siphash24(seed_key, uint64_t{'K'}, 0);
+  key_.k1 = siphash24(seed_key, uint64_t{'K'}, 1);
+  const size_t seats = std::min(seat_keys_.size(), static_cast<size_t>(std::max(num_players, 0)));
+  for (size_t seat = 0; seat < seats; ++seat) {
     seat_keys_[seat] = siphash24(key_, (uint64_t{'D'} << 56) | seat, ~uint64_t{0});
   }
 }

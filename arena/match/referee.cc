@@ -199,7 +199,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
                           std::span<Player* const> players, hearts::proto::GameRecord* record)
     : referee_(referee),
       seed_(seed),
-      bot_seeds_(seed),
+      bot_seeds_(seed, referee.rules_.rules.num_players),
       game_index_(game_index),
       players_(players),
       record_(record),
@@ -365,6 +365,7 @@ void Referee::GameRun::resolve_chance(Phase phase) {
     game_.resolve_chance();
   } else {
     game_.deal_from_seed();
+    for (const auto& view : referee_.seat_views_) view->start_deal();
     if (record_) record_new_deal();
   }
   record_plan();

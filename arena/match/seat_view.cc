@@ -2,61 +2,60 @@
 
 #include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "hearts/plugin.h"
 
 namespace arena {
 namespace {
 
-// Copies entries [copied, count) of `from` (the earlier ones are in `to` already) and returns the
-// count now copied.
+// Copies entries [*copied, count) of `from` (the earlier ones are in `to` already), records the
+// count now copied and returns it. Anything shorter than what was copied starts the copy afresh.
 template <typename T, size_t N>
-int32_t append_array(const T* from, int32_t copied, int32_t count, std::array<T, N>& to) {
-  const int32_t n = std::clamp<int32_t>(count, 0, static_cast<int32_t>(N));
-  for (int32_t k = copied; k < n; ++k) to[static_cast<size_t>(k)] = from[k];
+int32_t append_new(std::span<const T> from, int32_t* copied, std::array<T, N>& to) {
+  const auto n = static_cast<int32_t>(std::min(from.size(), N));
+  if (n < *copied) *copied = 0;
+  for (int32_t k = *copied; k < n; ++k) to[static_cast<size_t>(k)] = from[static_cast<size_t>(k)];
+  *copied = n;
   return n;
 }
 
-// Points `*field` at `to`, a copy of the per-seat array it pointed at. Four seats are the common
-// table, so their 16 bytes are copied on their own.
-void own_seat_counts(const int32_t** field, hearts::SeatCounts& to, int num_players) {
+// Copies a per-seat array and returns the copy, for the view to point at. Four seats are the
+// common table, so their 16 bytes are copied on their own.
+const int32_t* copy_seat_counts(const hearts::SeatCounts& from, hearts::SeatCounts& to,
+                                int num_players) {
   if (num_players <= 4) {
-    std::memcpy(to.data(), *field, 4 * sizeof(int32_t));
+    std::memcpy(to.data(), from.data(), 4 * sizeof(int32_t));
   } else {
-    std::memcpy(to.data(), *field, sizeof to);
+    to = from;
   }
-  *field = to.data();
+  return to.data();
 }
 
 }  // namespace
 
-// view_ was just filled by hearts::observe(), so its pointers lead into the game: each is
-// replaced by this buffer's copy. A new deal (or game) starts the plays and winners afresh.
-void SeatView::own_arrays(const hearts::Game& game) {
+// view_'s scalar fields were just filled by hearts::observe_fields(); every array comes from the
+// game into this buffer, and the view points at these copies only.
+void SeatView::own_arrays(const hearts::Game& game, int seat) {
   hearts::Observation& v = view_;
-  v.rules = &rules_;
   Copied& c = copied_;
-  if (game.deal_index() != c.deal || v.num_plays < c.plays || v.tricks_completed < c.winners ||
-      v.passed_count < c.passed || v.received_count < c.received) {
-    c = Copied{game.deal_index()};
-  }
-  v.passed_count = c.passed = append_array(v.passed, c.passed, v.passed_count, passed_);
+  v.rules = &rules_;
+  v.passed_count = append_new(game.passed_by(seat), &c.passed, passed_);
   v.passed = passed_.data();
-  v.received_count = c.received = append_array(v.received, c.received, v.received_count, received_);
+  v.received_count = append_new(game.received_list(seat), &c.received, received_);
   v.received = received_.data();
-  v.num_plays = c.plays = append_array(v.plays, c.plays, v.num_plays, plays_);
+  v.num_plays = append_new(game.plays(), &c.plays, plays_);
   v.plays = plays_.data();
-  v.tricks_completed = c.winners =
-      append_array(v.trick_winners, c.winners, v.tricks_completed, trick_winners_);
+  v.tricks_completed = append_new(game.trick_winners(), &c.winners, trick_winners_);
   v.trick_winners = trick_winners_.data();
   const int n = v.num_players;
-  own_seat_counts(&v.points_taken, points_taken_, n);
-  own_seat_counts(&v.tricks_won, tricks_won_, n);
-  own_seat_counts(&v.scores, scores_, n);
-  own_seat_counts(&v.counters, counters_, n);
-  own_seat_counts(&v.hand_counts, hand_counts_, n);
-  own_seat_counts(&v.drawn_counts, drawn_counts_, n);
-  own_seat_counts(&v.scores_imag, scores_imag_, n);
+  v.points_taken = copy_seat_counts(game.all_points_taken(), points_taken_, n);
+  v.tricks_won = copy_seat_counts(game.all_tricks_won(), tricks_won_, n);
+  v.scores = copy_seat_counts(game.all_scores(), scores_, n);
+  v.counters = copy_seat_counts(game.all_counters(), counters_, n);
+  v.hand_counts = copy_seat_counts(game.all_hand_counts(), hand_counts_, n);
+  v.drawn_counts = copy_seat_counts(game.all_drawn_counts(), drawn_counts_, n);
+  v.scores_imag = copy_seat_counts(game.all_scores_imag(), scores_imag_, n);
 }
 
 // The engine adds the kitty's points to the first trick's winner when that trick ends. A seat that
@@ -71,9 +70,9 @@ void SeatView::hide_kitty_points(const hearts::Game& game) {
 }
 
 hearts::Observation& SeatView::observe(const hearts::Game& game, int seat, uint32_t game_index) {
-  hearts::observe(game, seat, &view_);
+  hearts::observe_fields(game, seat, &view_);
   view_.game_index = game_index;
-  own_arrays(game);
+  own_arrays(game, seat);
   hide_kitty_points(game);
   return view_;
 }
@@ -81,9 +80,9 @@ hearts::Observation& SeatView::observe(const hearts::Game& game, int seat, uint3
 const hearts::Observation& SeatView::observe_notification(int32_t kind, const hearts::Game& game,
                                                           int seat, uint32_t game_index,
                                                           const hearts::DealResult& result) {
-  hearts::observe(game, seat, &view_);
+  hearts::observe_fields(game, seat, &view_);
   view_.game_index = game_index;
-  own_arrays(game);
+  own_arrays(game, seat);
   if (kind == hearts::kNotifyDealEnd) {
     view_.deal_index = result.deal_index;
     view_.dealer = result.dealer;

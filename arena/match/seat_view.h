@@ -32,6 +32,10 @@ class SeatView {
     rules_ = rules;
     copied_ = Copied{};
   }
+  // A new deal has been dealt: its plays, trick winners and passes start afresh. (The game moves
+  // to the next deal's index before the deal-end notification, while the plays are still the old
+  // deal's, so the referee, which deals, says when they start.)
+  void start_deal() { copied_ = Copied{}; }
 
   // Observes `game` for `seat` straight into this buffer, then points every array of the view at
   // this buffer's own copies, and returns the view to hand to the bot (the referee sets the
@@ -49,16 +53,15 @@ class SeatView {
   const hearts::DealResult& result() const { return result_; }
 
  private:
-  void own_arrays(const hearts::Game& game);
+  void own_arrays(const hearts::Game& game, int seat);
   void hide_kitty_points(const hearts::Game& game);
 
   hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
   // The plays, trick winners, passed and received cards only grow within a deal, so each call
   // copies what is new since the last one (what a bot writes over its own copy of them stays, in
-  // its own view only). `deal` -1: nothing copied yet in this game.
+  // its own view only). Reset at each deal and game.
   struct Copied {
-    int deal = -1;
     int32_t plays = 0, winners = 0, passed = 0, received = 0;
   };
   Copied copied_;

@@ -9,8 +9,8 @@ bool seat_players(std::span<PlayerSource* const> seat_sources, const hearts::Com
   out->seats.clear();
   out->owned.clear();
   out->rules_copies.clear();
-  const BotSeeds seeds(game_seed);
   const int n = static_cast<int>(seat_sources.size());
+  const BotSeeds seeds(game_seed, n);
   for (int s = 0; s < n; ++s) {
     out->rules_copies.push_back(std::make_unique<hearts::CompiledRules>(rules));
     hearts::BotConfig config;

@@ -9,6 +9,23 @@ Observation observe(const Game& game, int seat) {
 }
 
 void observe(const Game& game, int seat, Observation* out) {
+  observe_fields(game, seat, out);
+  Observation& obs = *out;
+  obs.rules = &game.rules();
+  obs.passed = game.passed_by(seat).data();
+  obs.received = game.received_list(seat).data();
+  obs.plays = game.plays().data();
+  obs.trick_winners = game.trick_winners().data();
+  obs.points_taken = game.all_points_taken().data();
+  obs.tricks_won = game.all_tricks_won().data();
+  obs.scores = game.all_scores().data();
+  obs.counters = game.all_counters().data();
+  obs.scores_imag = game.all_scores_imag().data();
+  obs.hand_counts = game.all_hand_counts().data();
+  obs.drawn_counts = game.all_drawn_counts().data();
+}
+
+void observe_fields(const Game& game, int seat, Observation* out) {
   Observation& obs = *out;
   obs.phase = game.phase();
   obs.legal = CardSet();
@@ -16,7 +33,6 @@ void observe(const Game& game, int seat, Observation* out) {
     if (game.phase() == Phase::kPlay) obs.legal = game.legal_plays();
     if (game.phase() == Phase::kPass) obs.legal = game.passable(seat);
   }
-  obs.rules = &game.rules();
   obs.seat = seat;
   obs.num_players = game.num_players();
   obs.dealer = game.dealer();
@@ -25,32 +41,19 @@ void observe(const Game& game, int seat, Observation* out) {
   obs.pass = game.pass_plan();
   obs.hand = game.hand(seat);
   obs.dealt_hand = game.dealt_hand(seat);
-  const auto passed = game.passed_by(seat);
-  obs.passed = passed.data();
-  obs.passed_count = static_cast<int32_t>(passed.size());
-  const auto received = game.received_list(seat);
-  obs.received = received.data();
-  obs.received_count = static_cast<int32_t>(received.size());
+  obs.passed_count = static_cast<int32_t>(game.passed_by(seat).size());
+  obs.received_count = static_cast<int32_t>(game.received_list(seat).size());
   const bool sees_kitty = game.rules().rules.kitty_seen_by_winner && game.tricks_completed() > 0 &&
                           game.trick_winner(0) == seat;
   obs.kitty = sees_kitty ? game.kitty() : CardSet();
-  obs.plays = game.plays().data();
   obs.num_plays = static_cast<int32_t>(game.plays().size());
-  obs.trick_winners = game.trick_winners().data();
   obs.tricks_completed = game.tricks_completed();
   obs.trick_leader = game.trick_leader();
   obs.hearts_broken = game.hearts_broken();
-  obs.points_taken = game.all_points_taken().data();
-  obs.tricks_won = game.all_tricks_won().data();
-  obs.scores = game.all_scores().data();
-  obs.counters = game.all_counters().data();
-  obs.scores_imag = game.all_scores_imag().data();
   obs.deals_completed = game.deals_completed();
   obs.trick_start = game.trick_start();
   obs.trick_length = game.trick_length();
   obs.lead_suit = game.lead_suit();
-  obs.hand_counts = game.all_hand_counts().data();
-  obs.drawn_counts = game.all_drawn_counts().data();
   obs.stock_size = game.stock_left();
   obs.drawn = game.drawn(seat);
   obs.time_left_us = 0;

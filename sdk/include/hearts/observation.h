@@ -128,5 +128,10 @@ Observation observe(const Game& game, int seat);
 // The same, overwriting every field of *out: the cheap form for a caller that reuses one
 // Observation (no temporary to zero first).
 void observe(const Game& game, int seat, Observation* out);
+// The same, except that it leaves the pointer fields alone (rules, passed, received, plays,
+// trick_winners and the seven per-seat counts): for a caller that points them at copies of its
+// own (the arena's SeatView). Their counts (passed_count, received_count, num_plays,
+// tricks_completed) are set as observe() sets them.
+void observe_fields(const Game& game, int seat, Observation* out);
 
 }  // namespace hearts
