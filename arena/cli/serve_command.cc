@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "players/bot_server.h"
 #include "players/bot_specs.h"
+#include "players/bot_time_limit.h"
 #include "players/frame_channel.h"
 #include "players/isolated_child.h"
 #include "players/plugin_loader.h"
@@ -60,6 +61,14 @@ bool enter_child_sandbox(const ServeFlags& flags) {
 int run_serve(const ServeFlags& flags) {
   if (flags.bot.starts_with("isolated:") || !grpc_target(flags.bot).empty()) {
     return fail("serve: --bot must be a plugin name or file, not '" + flags.bot + "'");
+  }
+  // The arena that plays a remote bot sets its time, so a limit here would be silently ignored.
+  TimedSpec timed;
+  std::string limit_error;
+  if (parse_timed_spec(flags.bot, &timed, &limit_error) && timed.move_time_us > 0) {
+    return fail("serve: --bot '" + flags.bot +
+                "' names a time limit, which the playing arena sets: serve --bot " + timed.bot +
+                ", and play it as grpc://HOST:PORT@" + time_limit_text(timed.move_time_us));
   }
   // The child's stdout is its log file: line-buffered, so a bot's last lines survive a kill.
   if (flags.channel_fd >= 0) std::setvbuf(stdout, nullptr, _IOLBF, 0);

@@ -818,6 +818,17 @@ TEST(ArenaServe, UnknownBotFailsWithOneLine) {
   EXPECT_NE(r.err.find("nosuchbot"), std::string::npos) << r.err;
 }
 
+// A served bot's time is set by the arena that plays it, so a limit on `serve --bot` is refused
+// with one line that says where the limit goes, instead of being dropped without a word.
+TEST(ArenaServe, ATimeLimitOnTheServedBotFailsWithOneLine) {
+  const RunResult r = run_arena("serve --bot random@10ms --listen 127.0.0.1:0");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "arena: serve: --bot 'random@10ms' names a time limit, which the playing arena sets: "
+            "serve --bot random, and play it as grpc://HOST:PORT@10ms\n");
+}
+
 // Times a bare GetInfo just before each decision of the player it wraps, so both see the same
 // conditions (figures for docs/performance.md).
 class PairedTimingPlayer final : public Player {
