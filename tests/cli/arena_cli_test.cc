@@ -189,7 +189,8 @@ TEST(ArenaCli, NegativeLimitsAreRefusedBeforeAnyGame) {
     EXPECT_EQ(r.out, expected) << args;
   }
   // The same from a config file, where the field is spelled as in the file.
-  const std::string config = ::testing::TempDir() + "limits.json";
+  const std::string config =
+      ::testing::TempDir() + "limits_" + std::to_string(::getpid()) + ".json";
   std::FILE* file = std::fopen(config.c_str(), "w");
   ASSERT_NE(file, nullptr);
   std::fputs(R"({"bots": ["random", "ducker"], "games": 1, "move_ms": -5})", file);

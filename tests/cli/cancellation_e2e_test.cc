@@ -4,6 +4,8 @@
 // that it carries both copies. heuristic refuses with one line before any game.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <string>
 
 #include "hearts/card_set.h"
@@ -25,7 +27,7 @@ std::string bots_for(int n, const std::string& first = "random") {
 }
 
 std::string temp(const std::string& name) {
-  return ::testing::TempDir() + name;
+  return ::testing::TempDir() + "cancellation_e2e_" + std::to_string(::getpid()) + "_" + name;
 }
 
 // Plays `games` games of the cancellation preset into `out` and checks the run, `arena

@@ -85,8 +85,8 @@ TEST(ArenaPlay, PlaysEveryTableSizeWithTheBundledBots) {
 }
 
 TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
-  const std::string a = ::testing::TempDir() + "same_a.rec";
-  const std::string b = ::testing::TempDir() + "same_b.rec";
+  const std::string a = ::testing::TempDir() + "same_a_" + std::to_string(::getpid()) + ".rec";
+  const std::string b = ::testing::TempDir() + "same_b_" + std::to_string(::getpid()) + ".rec";
   const std::string args = "play --bots random,lowest,ducker,random --games 4 --seed 11 --quiet";
   const RunResult first = run(args + " --out " + a);
   const RunResult second = run(args + " --out " + b);
@@ -114,7 +114,7 @@ TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
 }
 
 TEST(ArenaPlay, WatchdogStopsAHungBotAndKeepsFinishedGames) {
-  const std::string path = ::testing::TempDir() + "hang.rec";
+  const std::string path = ::testing::TempDir() + "hang_" + std::to_string(::getpid()) + ".rec";
   const RunResult r =
       run("play --bots random,random,random,trusted:hang --plugin-dir " + kTestPlugins +
               " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,

@@ -6,6 +6,8 @@
 // 0 nor 1 gets a BAD_CHOICE violation, declines, and the game goes on to a record that verifies.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <string>
 
 #include "records/records_io.h"
@@ -25,7 +27,7 @@ using hearts::proto::Violation;
 const std::string kPlugins = std::string("--plugin-dir ") + HEARTS_TEST_PLUGIN_DIR;
 
 std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "slam_bid_e2e_" + name;
+  return ::testing::TempDir() + "slam_bid_e2e_" + std::to_string(::getpid()) + "_" + name;
 }
 
 // Plays `games` partnership-slam games into `out`, then verifies and replays the file.

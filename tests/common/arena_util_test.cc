@@ -2,6 +2,8 @@
 // examples), JSON text, rule specs that travel in records.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -28,7 +30,8 @@ TEST(Sha256, StandardTestVectors) {
 }
 
 TEST(Sha256, FileDigestMatchesDataDigest) {
-  const std::string path = ::testing::TempDir() + "sha_input.bin";
+  const std::string path =
+      ::testing::TempDir() + "sha_input_" + std::to_string(::getpid()) + ".bin";
   std::string data;
   for (int i = 0; i < 200000; ++i) data += static_cast<char>(i * 7);
   std::ofstream(path, std::ios::binary) << data;

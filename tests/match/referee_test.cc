@@ -3,6 +3,8 @@
 // injected clock, so nothing here depends on the machine's speed except the one slow-plugin test.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -312,7 +314,8 @@ std::vector<InspectorLine> read_inspector_log(const std::string& path) {
 }
 
 TEST_P(InspectorFairness, SeesNoHiddenCard) {
-  const std::string log = ::testing::TempDir() + "inspector_" + GetParam() + ".log";
+  const std::string log =
+      ::testing::TempDir() + "inspector_" + std::to_string(::getpid()) + "_" + GetParam() + ".log";
   std::remove(log.c_str());
   ::setenv("HEARTS_INSPECTOR_LOG", log.c_str(), 1);
   hearts::Rules base = *hearts::preset_rules("standard");
