@@ -10,6 +10,7 @@
 #include "hearts/game.h"
 #include "hearts/observation.h"
 #include "hearts/rng.h"
+#include "match/seat_view.h"
 
 namespace {
 
@@ -100,6 +101,21 @@ void BM_ObservationBuilding(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ObservationBuilding)->Arg(0)->Arg(25)->Arg(50);
+
+void BM_SeatViewObserve(benchmark::State& state) {
+  // The referee's per-seat copy (arena/match/seat_view.h) of the same position: the view filled
+  // and every array pointed at the seat's own buffer. Nothing new to copy from one call to the
+  // next (as for a seat whose last call was at this position), so this is the floor of a
+  // decision's observation; each new play adds one copied entry per seat.
+  const hearts::Game game = game_after(static_cast<int>(state.range(0)));
+  const int seat = game.to_act();
+  arena::SeatView view;
+  view.reset(game.rules());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(view.observe(game, seat, 0));
+  }
+}
+BENCHMARK(BM_SeatViewObserve)->Arg(0)->Arg(25)->Arg(50);
 
 void BM_RandomDealEngineOnly(benchmark::State& state) {
   // A whole deal with no players at all: the engine's own ceiling for deals per second.
