@@ -30,7 +30,9 @@
 // is then a pure function of the observation and obs.random_seed. HEARTS_ISMCTS_DEBUG (any value)
 // prints each candidate's mean reward, iterations and tree size to stderr. HEARTS_ISMCTS_C,
 // HEARTS_ISMCTS_BIAS, HEARTS_ISMCTS_WIDEN and HEARTS_ISMCTS_DEVIATE_Z override the search constants
-// (play_search.h's SearchParams), for tuning. Two decks, a stock, booster nines and jokers are
+// (play_search.h's SearchParams), for tuning; HEARTS_ISMCTS_INFER_WORLDS (1 turns the inference
+// off), _INFER_EPS and _INFER_PLAYS override how worlds are weighed by the others' plays
+// (world_inference.h's InferenceParams). Two decks, a stock, booster nines and jokers are
 // refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot default.
 #include <cstdio>
 #include <cstdlib>
@@ -49,6 +51,7 @@ namespace {
 using hearts::Card;
 using hearts::CardSet;
 using hearts::Observation;
+using hearts_ismcts::InferenceParams;
 using heuristic_policy::HeuristicPolicy;
 
 // Nodes reserved once per bot (32 bytes each): a search that fills them keeps rolling out.
@@ -67,6 +70,10 @@ class IsmctsBot : public hearts::Bot {
     if (const char* b = std::getenv("HEARTS_ISMCTS_BIAS")) params_.bias = std::atof(b);
     params_.widen = env_int("HEARTS_ISMCTS_WIDEN", params_.widen);
     if (const char* z = std::getenv("HEARTS_ISMCTS_DEVIATE_Z")) params_.deviate_z = std::atof(z);
+    InferenceParams& infer = params_.inference;
+    infer.candidates = env_int("HEARTS_ISMCTS_INFER_WORLDS", infer.candidates);
+    if (const char* e = std::getenv("HEARTS_ISMCTS_INFER_EPS")) infer.mismatch = std::atof(e);
+    infer.checked_plays = env_int("HEARTS_ISMCTS_INFER_PLAYS", infer.checked_plays);
     if (config.rules != nullptr && config.rules->rules.decks != 1) {
       throw std::runtime_error("plays one deck only (rules decks=2)");
     }
