@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cmath>
 #include <optional>
 
@@ -27,23 +28,58 @@ namespace hearts_ismcts {
 
 // How strongly worlds are weighed (HEARTS_ISMCTS_INFER_* override them for tuning runs).
 struct InferenceParams {
-  int candidates = 4;      // worlds drawn at most per world kept; 1 turns inference off
-  double mismatch = 0.2;   // weight factor per checked play the heuristic would not have made
-  int checked_plays = 16;  // only the last this many plays by other seats are checked
+  int candidates = 4;       // worlds drawn at most per world kept; 1 turns inference off
+  double mismatch = 0.2;    // weight factor per checked play the heuristic would not have made
+  int checked_plays = 16;   // only the last this many plays by other seats are checked
+  bool check_leads = true;  // leads too (the heuristic's costliest choice), not only follows
+};
+
+// Which plays of obs.all_plays() are checked, by index.
+using CheckedPlays = std::bitset<hearts::kMaxPlays>;
+
+// What the seat that passed to us knows in the real deal and not in a rebuilt one (which has no
+// passing): the cards it passed are in our hand. Lent to its observations in a replay, so its
+// heuristic reads them as it did at the table. Offset passes only; `passer` < 0 lends nothing.
+struct PassSeen {
+  int passer = -1;  // the passer's seat in the rebuilt deal (hearts_mc::sim_seat)
+  hearts::PassPlan plan;
+  std::array<hearts::Card, hearts::kMaxPassCards> cards{};
+  int count = 0;
+
+  static PassSeen of(const hearts::Observation& obs) {
+    PassSeen seen;
+    if (obs.pass.kind != hearts::PassKind::kOffset || obs.received_count <= 0) return seen;
+    const int from = obs.received[0].from_seat;
+    for (const hearts::ReceivedCard& r : obs.received_cards()) {
+      if (r.from_seat != from || seen.count == hearts::kMaxPassCards) return PassSeen();
+      seen.cards[static_cast<size_t>(seen.count++)] = r.card;
+    }
+    seen.passer = hearts_mc::sim_seat(obs, from);
+    seen.plan = obs.pass;
+    return seen;
+  }
+
+  void lend_to(hearts::Observation& seen_by) const {
+    if (seen_by.seat != passer) return;
+    seen_by.pass = plan;
+    seen_by.passed = cards.data();
+    seen_by.passed_count = count;
+  }
 };
 
 // Counts how many of the checked plays in the deal the heuristic would not have made, replaying
 // the deal of `obs` from the sampled current `hands` (hearts_mc::sample) as hearts_mc::rebuild
-// does. `first_checked` is the index in obs.all_plays() of the first play checked; our own plays
-// and plays without a choice are never checked. Stops counting once past `stop_after`. Returns
-// the rebuilt game standing at this decision (nullopt when the engine rejects the world, as
-// rebuild) and the count in `*mismatches` (past `stop_after` means the game is not returned).
+// does. `checked` marks the plays of obs.all_plays() checked (checked_plays()); plays without a
+// choice are never checked; `pass` is lent to the passer's observations. Stops counting once
+// past `stop_after`. Returns the rebuilt game standing at this decision (nullopt when the engine
+// rejects the world, as rebuild) and the count in `*mismatches` (past `stop_after` means the game
+// is not returned).
 inline std::optional<hearts::Game> replay_and_check(
     const hearts::Observation& obs, const hearts::CompiledRules& sim_rules,
     const hearts_mc::Knowledge& k,
     const std::array<hearts::CardSet, hearts::kMaxPlayers + 1>& hands, uint64_t seed,
-    const heuristic_policy::HeuristicPolicy& policy, int first_checked, int stop_after,
-    int* mismatches) {
+    const heuristic_policy::HeuristicPolicy& policy, const CheckedPlays& checked, int stop_after,
+    int* mismatches, const PassSeen& pass = PassSeen()) {
   const int n = obs.num_players;
   *mismatches = 0;
   hearts::Game game(sim_rules, seed);
@@ -63,8 +99,9 @@ inline std::optional<hearts::Game> replay_and_check(
         game.to_act() != hearts_mc::sim_seat(obs, play.seat)) {
       return std::nullopt;
     }
-    if (i >= first_checked && play.seat != obs.seat && game.legal_plays().size() > 1) {
+    if (checked[i] && game.legal_plays().size() > 1) {
       hearts::observe(game, game.to_act(), &seen);
+      pass.lend_to(seen);
       if (policy.choose_play(seen, tally) != play.card && ++*mismatches > stop_after) {
         return std::nullopt;
       }
@@ -78,14 +115,18 @@ inline std::optional<hearts::Game> replay_and_check(
   return game;
 }
 
-// The index in obs.all_plays() of the first of the last `count` plays by seats other than ours.
-inline int first_checked_play(const hearts::Observation& obs, int count) {
-  int i = obs.num_plays;
-  while (i > 0 && count > 0) {
-    --i;
-    if (obs.plays[i].seat != obs.seat) --count;
+// The plays checked for `obs`: the last params.checked_plays plays by seats other than ours, leads
+// among them only if params.check_leads.
+inline CheckedPlays checked_plays(const hearts::Observation& obs, const InferenceParams& params) {
+  CheckedPlays checked;
+  int count = params.checked_plays;
+  for (int i = obs.num_plays - 1; i >= 0 && count > 0; --i) {
+    if (obs.plays[i].seat == obs.seat) continue;
+    --count;
+    const bool lead = i % obs.num_players == 0;  // one card per seat a trick (plain rules)
+    if (params.check_leads || !lead) checked.set(static_cast<size_t>(i));
   }
-  return i;
+  return checked;
 }
 
 // The weight of a world with `mismatches` checked plays the heuristic would not have made.
@@ -104,7 +145,8 @@ class WorldSampler {
       : obs_(obs), sim_(sim_rules), k_(knowledge), policy_(policy), params_(params) {
     // Off (one candidate, or no penalty): nothing is checked, every world is kept as drawn.
     off_ = params.candidates <= 1 || !(params.mismatch < 1.0) || params.checked_plays <= 0;
-    first_checked_ = off_ ? obs.num_plays : first_checked_play(obs, params.checked_plays);
+    if (!off_) checked_ = checked_plays(obs, params);
+    pass_ = PassSeen::of(obs);
     log_mismatch_ = std::log(std::max(params.mismatch, 1e-9));
   }
 
@@ -122,7 +164,7 @@ class WorldSampler {
       const int stop_after = std::max(accept, best_count - 1);
       int count = 0;
       std::optional<hearts::Game> world = replay_and_check(obs_, sim_, k_, hands_, seed, policy_,
-                                                           first_checked_, stop_after, &count);
+                                                           checked_, stop_after, &count, pass_);
       if (!world && count <= stop_after) continue;  // the engine rejects the world: draw again
       ++drawn;
       if (!world) continue;  // stopped early: too unlikely to be kept or to be the best
@@ -151,7 +193,8 @@ class WorldSampler {
   const heuristic_policy::HeuristicPolicy& policy_;
   InferenceParams params_;
   bool off_ = false;
-  int first_checked_ = 0;
+  CheckedPlays checked_;
+  PassSeen pass_;
   double log_mismatch_ = 0;
   std::array<hearts::CardSet, hearts::kMaxPlayers + 1> hands_{};
 };

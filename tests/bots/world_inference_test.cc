@@ -55,11 +55,12 @@ Hands world_hands(const Observation& obs, const Game& world) {
   return hands;
 }
 
-// Plays deal `seed` with the heuristic at every seat until seat 0 is to choose among several
-// cards with at least `min_plays` cards played. False if the deal ends first.
-bool heuristic_deal_until(Game& game, int min_plays) {
+// Deals `game` (unless `deal` is false: it is dealt and passed) and plays it with the heuristic at
+// every seat until seat 0 is to choose among several cards with at least `min_plays` cards played.
+// False if the deal ends first.
+bool heuristic_deal_until(Game& game, int min_plays, bool deal = true) {
   const heuristic_policy::HeuristicPolicy heuristic;
-  game.deal_from_seed();
+  if (deal) game.deal_from_seed();
   while (game.phase() == hearts::Phase::kPlay) {
     const Observation obs = hearts::observe(game, game.to_act());
     if (obs.seat == 0 && obs.num_plays >= min_plays && obs.legal.size() > 1) return true;
@@ -79,9 +80,13 @@ TEST(WorldInference, TheTrueDealHasNoMismatchAndAWorldAgainstThePlaysHasSome) {
     const Observation obs = hearts::observe(game, 0);
     const hearts_mc::Knowledge k = hearts_mc::analyze(obs);
     Hands hands = true_hands(game);
+    InferenceParams every_play;
+    every_play.checked_plays = hearts::kMaxPlays;
+    const hearts_ismcts::CheckedPlays all = hearts_ismcts::checked_plays(obs, every_play);
+    EXPECT_EQ(static_cast<int>(all.count()), obs.num_plays - obs.num_plays / 4);  // not ours
     int mismatches = -1;
-    ASSERT_TRUE(
-        hearts_ismcts::replay_and_check(obs, sim, k, hands, 1, heuristic, 0, 1 << 20, &mismatches));
+    ASSERT_TRUE(hearts_ismcts::replay_and_check(obs, sim, k, hands, 1, heuristic, all, 1 << 20,
+                                                &mismatches));
     EXPECT_EQ(mismatches, 0) << "seed " << seed;
     // Swap each card of seat 1 with each card of seat 2: worlds the engine accepts that the
     // heuristic would not have played to are weighed down.
@@ -90,7 +95,7 @@ TEST(WorldInference, TheTrueDealHasNoMismatchAndAWorldAgainstThePlaysHasSome) {
         Hands swapped = hands;
         swapped[1] = (swapped[1] - CardSet{a}) | CardSet{b};
         swapped[2] = (swapped[2] - CardSet{b}) | CardSet{a};
-        if (hearts_ismcts::replay_and_check(obs, sim, k, swapped, 1, heuristic, 0, 1 << 20,
+        if (hearts_ismcts::replay_and_check(obs, sim, k, swapped, 1, heuristic, all, 1 << 20,
                                             &mismatches) &&
             mismatches > 0) {
           ++worlds_with_mismatch;
@@ -101,6 +106,51 @@ TEST(WorldInference, TheTrueDealHasNoMismatchAndAWorldAgainstThePlaysHasSome) {
   EXPECT_GT(worlds_with_mismatch, 20);
   EXPECT_DOUBLE_EQ(hearts_ismcts::world_weight(0, 0.2), 1.0);
   EXPECT_DOUBLE_EQ(hearts_ismcts::world_weight(2, 0.2), 0.2 * 0.2);
+}
+
+// With passing, the seat that passed to us knows where its cards went; a rebuilt deal has no
+// passing, so that knowledge is lent to its observations: the lent cards are the ones we received,
+// going to our seat in the rebuilt deal, and in the true deal of heuristic players none of the
+// passer's plays is then a mismatch.
+TEST(WorldInference, ThePassersKnowledgeOfItsPassMakesItsTruePlaysMatch) {
+  const hearts::CompiledRules rules = compiled(preset("standard"));
+  const hearts::CompiledRules sim = *hearts_mc::sim_rules(rules);
+  const heuristic_policy::HeuristicPolicy heuristic;
+  int checked_deals = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Game game(rules, 300 + seed);
+    game.deal_from_seed();
+    while (game.phase() == hearts::Phase::kPass) {
+      const Observation o = hearts::observe(game, game.to_act());
+      ASSERT_TRUE(game.pass_cards(heuristic.choose_pass(o).cards()).ok());
+    }
+    if (!heuristic_deal_until(game, 36, false)) continue;
+    const Observation obs = hearts::observe(game, 0);
+    const hearts_ismcts::PassSeen pass = hearts_ismcts::PassSeen::of(obs);
+    if (pass.passer < 0) continue;  // a hold deal
+    ++checked_deals;
+    hearts_ismcts::CheckedPlays passers;
+    for (int i = 0; i < obs.num_plays; ++i) {
+      if (hearts_mc::sim_seat(obs, obs.plays[i].seat) == pass.passer) passers.set(i);
+    }
+    Observation passer_view;
+    passer_view.seat = pass.passer;
+    pass.lend_to(passer_view);
+    ASSERT_EQ(passer_view.passed_count, 3);
+    CardSet lent;
+    for (int c = 0; c < passer_view.passed_count; ++c) {
+      lent.insert(passer_view.passed[c]);
+      EXPECT_EQ(hearts::pass_target(passer_view.pass, 4, pass.passer, c),
+                hearts_mc::sim_seat(obs, 0));
+    }
+    EXPECT_EQ(lent, game.received_by(0));
+    const hearts_mc::Knowledge k = hearts_mc::analyze(obs);
+    int mismatches = -1;
+    ASSERT_TRUE(hearts_ismcts::replay_and_check(obs, sim, k, true_hands(game), 1, heuristic,
+                                                passers, 1 << 20, &mismatches, pass));
+    EXPECT_EQ(mismatches, 0) << "seed " << seed;
+  }
+  EXPECT_GT(checked_deals, 20);
 }
 
 // How often, over `draws` worlds drawn for `obs`, seat `seat` holds `card`.
