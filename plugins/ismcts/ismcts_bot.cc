@@ -31,9 +31,10 @@
 // prints each candidate's mean reward, iterations and tree size to stderr. HEARTS_ISMCTS_C,
 // HEARTS_ISMCTS_BIAS, HEARTS_ISMCTS_WIDEN and HEARTS_ISMCTS_DEVIATE_Z override the search constants
 // (play_search.h's SearchParams), for tuning; HEARTS_ISMCTS_INFER_WORLDS (1 turns the inference
-// off), _INFER_EPS, _INFER_PLAYS and _INFER_LEADS (1 or 0) override how worlds are weighed by the
-// others' plays (world_inference.h's InferenceParams). Two decks, a stock, booster nines and jokers
-// are refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot default.
+// off), _INFER_EPS, _INFER_PLAYS, _INFER_LEADS and _INFER_FOLLOWS (1 or 0) override how worlds are
+// weighed by the others' plays (world_inference.h's InferenceParams). Two decks, a stock, booster
+// nines and jokers are refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot
+// default.
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -75,6 +76,7 @@ class IsmctsBot : public hearts::Bot {
     if (const char* e = std::getenv("HEARTS_ISMCTS_INFER_EPS")) infer.mismatch = std::atof(e);
     infer.checked_plays = env_int("HEARTS_ISMCTS_INFER_PLAYS", infer.checked_plays);
     if (const char* l = std::getenv("HEARTS_ISMCTS_INFER_LEADS")) infer.check_leads = *l == '1';
+    if (const char* f = std::getenv("HEARTS_ISMCTS_INFER_FOLLOWS")) infer.check_follows = *f == '1';
     if (config.rules != nullptr && config.rules->rules.decks != 1) {
       throw std::runtime_error("plays one deck only (rules decks=2)");
     }

@@ -3,8 +3,9 @@
 //
 // montecarlo's sampler (plugins/montecarlo/sampler.h) deals the unseen cards respecting only hand
 // sizes, shown voids and the cards we passed. Here each such world is replayed from the start of
-// the deal and, at each of the last few plays by another seat that had a choice, the heuristic
-// is asked what it would have played from that seat's hand in this world. Every play it would
+// the deal and, at each discard by another seat that had a choice and at the others' recent
+// follows (leads cost the most to check and are left out by default), the heuristic is asked
+// what it would have played from that seat's hand in this world. Every play it would
 // not have made multiplies the world's weight by `mismatch` (never 0: the others may be
 // montecarlo, random or people). A world is kept with probability equal to its weight (rejection
 // sampling, so the kept worlds follow the weighted distribution); after `candidates` worlds
@@ -28,10 +29,11 @@ namespace hearts_ismcts {
 
 // How strongly worlds are weighed (HEARTS_ISMCTS_INFER_* override them for tuning runs).
 struct InferenceParams {
-  int candidates = 4;       // worlds drawn at most per world kept; 1 turns inference off
-  double mismatch = 0.2;    // weight factor per checked play the heuristic would not have made
-  int checked_plays = 16;   // only the last this many plays by other seats are checked
-  bool check_leads = true;  // leads too (the heuristic's costliest choice), not only follows
+  int candidates = 4;         // worlds drawn at most per world kept; 1 turns inference off
+  double mismatch = 0.2;      // weight factor per checked play the heuristic would not have made
+  int checked_plays = 12;     // of the last this many plays by others, follows (and leads)
+  bool check_leads = false;   // leads: the heuristic's costliest choice, not worth its cost
+  bool check_follows = true;  // plays that follow suit (discards are always checked)
 };
 
 // Which plays of obs.all_plays() are checked, by index.
@@ -115,16 +117,21 @@ inline std::optional<hearts::Game> replay_and_check(
   return game;
 }
 
-// The plays checked for `obs`: the last params.checked_plays plays by seats other than ours, leads
-// among them only if params.check_leads.
+// The plays checked for `obs`, all by seats other than ours: every discard (a play off the suit
+// led), which tells most; of the last params.checked_plays plays, the follows (if
+// params.check_follows) and the leads (if params.check_leads).
 inline CheckedPlays checked_plays(const hearts::Observation& obs, const InferenceParams& params) {
   CheckedPlays checked;
-  int count = params.checked_plays;
-  for (int i = obs.num_plays - 1; i >= 0 && count > 0; --i) {
+  const int n = obs.num_players;  // one card per seat a trick (plain rules)
+  int recent = params.checked_plays;
+  for (int i = obs.num_plays - 1; i >= 0; --i) {
     if (obs.plays[i].seat == obs.seat) continue;
-    --count;
-    const bool lead = i % obs.num_players == 0;  // one card per seat a trick (plain rules)
-    if (params.check_leads || !lead) checked.set(static_cast<size_t>(i));
+    const bool lead = i % n == 0;
+    const bool discard = !lead && obs.plays[i].card.suit() != obs.plays[i - i % n].card.suit();
+    const bool in_window = recent-- > 0;
+    if (discard || (in_window && (lead ? params.check_leads : params.check_follows))) {
+      checked.set(static_cast<size_t>(i));
+    }
   }
   return checked;
 }
@@ -144,7 +151,7 @@ class WorldSampler {
                const heuristic_policy::HeuristicPolicy& policy, InferenceParams params)
       : obs_(obs), sim_(sim_rules), k_(knowledge), policy_(policy), params_(params) {
     // Off (one candidate, or no penalty): nothing is checked, every world is kept as drawn.
-    off_ = params.candidates <= 1 || !(params.mismatch < 1.0) || params.checked_plays <= 0;
+    off_ = params.candidates <= 1 || !(params.mismatch < 1.0);
     if (!off_) checked_ = checked_plays(obs, params);
     pass_ = PassSeen::of(obs);
     log_mismatch_ = std::log(std::max(params.mismatch, 1e-9));

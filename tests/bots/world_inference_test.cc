@@ -2,9 +2,9 @@
 // (plugins/ismcts/world_inference.h): the true deal of heuristic players has no mismatch and a
 // world that moves a card the plays revealed has some; a discard other than the queen of spades
 // takes the queen away from that seat in the drawn worlds far more often than uniform sampling
-// does; over whole deals the drawn worlds put more hidden cards with their true holders than
-// uniform ones; with inference off the worlds are montecarlo's; the same seed draws the same
-// worlds.
+// does; the passer's knowledge of its pass is lent to its replayed observations correctly; over
+// whole deals the drawn worlds put more hidden cards with their true holders than uniform ones;
+// with inference off the worlds are montecarlo's; the same seed draws the same worlds.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -82,6 +82,7 @@ TEST(WorldInference, TheTrueDealHasNoMismatchAndAWorldAgainstThePlaysHasSome) {
     Hands hands = true_hands(game);
     InferenceParams every_play;
     every_play.checked_plays = hearts::kMaxPlays;
+    every_play.check_leads = true;
     const hearts_ismcts::CheckedPlays all = hearts_ismcts::checked_plays(obs, every_play);
     EXPECT_EQ(static_cast<int>(all.count()), obs.num_plays - obs.num_plays / 4);  // not ours
     int mismatches = -1;
@@ -151,6 +152,32 @@ TEST(WorldInference, ThePassersKnowledgeOfItsPassMakesItsTruePlaysMatch) {
     EXPECT_EQ(mismatches, 0) << "seed " << seed;
   }
   EXPECT_GT(checked_deals, 20);
+}
+
+// By default every discard by another seat is checked, however early; follows only among the
+// last checked_plays plays by others; leads and our own plays never.
+TEST(WorldInference, EveryDiscardAndTheRecentFollowsAreChecked) {
+  const hearts::CompiledRules rules = compiled(no_pass_rules());
+  int discards = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    Game game(rules, 40 + seed);
+    ASSERT_TRUE(heuristic_deal_until(game, 36));
+    const Observation obs = hearts::observe(game, 0);
+    const InferenceParams params;
+    const hearts_ismcts::CheckedPlays checked = hearts_ismcts::checked_plays(obs, params);
+    int others_after = 0;  // plays by others after play i
+    for (int i = obs.num_plays - 1; i >= 0; --i) {
+      const hearts::PlayRecord& p = obs.plays[i];
+      const bool lead = i % 4 == 0;
+      const bool discard = !lead && p.card.suit() != obs.plays[i - i % 4].card.suit();
+      const bool expected =
+          p.seat != 0 && !lead && (discard || others_after < params.checked_plays);
+      EXPECT_EQ(checked[i], expected) << "seed " << seed << " play " << i;
+      if (p.seat != 0) ++others_after;
+      discards += p.seat != 0 && discard && others_after > params.checked_plays;
+    }
+  }
+  EXPECT_GT(discards, 0);  // some discards came before the window and were still checked
 }
 
 // How often, over `draws` worlds drawn for `obs`, seat `seat` holds `card`.
