@@ -1,8 +1,10 @@
 // ismcts: information-set Monte Carlo tree search over sampled worlds, guided by the heuristic.
 //
 // Play (play_search.h): each round deals the cards it cannot see consistently with what it knows
-// (montecarlo's sampler: hand sizes, shown voids, the cards it passed, what is held and played)
-// and runs one iteration per candidate card in that world. One tree of information sets is
+// (montecarlo's sampler: hand sizes, shown voids, the cards it passed, what is held and played;
+// world_inference.h keeps the worlds in which the others' plays are what their heuristic would
+// have played there, by rejection sampling) and runs one iteration per candidate card in that
+// world. One tree of information sets is
 // shared by all worlds (info_set_tree.h): a node is the sequence of cards played since this
 // decision, so our later decisions are searched on what we will see then, not on the sampled
 // hands. Our nodes choose by UCB1 with a fading bias toward the heuristic's card and progressive
