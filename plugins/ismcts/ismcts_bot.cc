@@ -1,8 +1,10 @@
 // ismcts: information-set Monte Carlo tree search over sampled worlds, guided by the heuristic.
 //
 // Play (play_search.h): each round deals the cards it cannot see consistently with what it knows
-// (montecarlo's sampler: hand sizes, shown voids, the cards it passed, what is held and played)
-// and runs one iteration per candidate card in that world. One tree of information sets is
+// (montecarlo's sampler: hand sizes, shown voids, the cards it passed, what is held and played;
+// world_inference.h keeps the worlds in which the others' plays are what their heuristic would
+// have played there, by rejection sampling) and runs one iteration per candidate card in that
+// world. One tree of information sets is
 // shared by all worlds (info_set_tree.h): a node is the sequence of cards played since this
 // decision, so our later decisions are searched on what we will see then, not on the sampled
 // hands. Our nodes choose by UCB1 with a fading bias toward the heuristic's card and progressive
@@ -30,8 +32,11 @@
 // is then a pure function of the observation and obs.random_seed. HEARTS_ISMCTS_DEBUG (any value)
 // prints each candidate's mean reward, iterations and tree size to stderr. HEARTS_ISMCTS_C,
 // HEARTS_ISMCTS_BIAS, HEARTS_ISMCTS_WIDEN and HEARTS_ISMCTS_DEVIATE_Z override the search constants
-// (play_search.h's SearchParams), for tuning. Two decks, a stock, booster nines and jokers are
-// refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot default.
+// (play_search.h's SearchParams), for tuning; HEARTS_ISMCTS_INFER_WORLDS (1 turns the inference
+// off), _INFER_EPS, _INFER_PLAYS, _INFER_LEADS and _INFER_FOLLOWS (1 or 0) override how worlds are
+// weighed by the others' plays (world_inference.h's InferenceParams). Two decks, a stock, booster
+// nines and jokers are refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot
+// default.
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -49,6 +54,7 @@ namespace {
 using hearts::Card;
 using hearts::CardSet;
 using hearts::Observation;
+using hearts_ismcts::InferenceParams;
 using heuristic_policy::HeuristicPolicy;
 
 // Nodes reserved once per bot (32 bytes each): a search that fills them keeps rolling out.
@@ -67,6 +73,12 @@ class IsmctsBot : public hearts::Bot {
     if (const char* b = std::getenv("HEARTS_ISMCTS_BIAS")) params_.bias = std::atof(b);
     params_.widen = env_int("HEARTS_ISMCTS_WIDEN", params_.widen);
     if (const char* z = std::getenv("HEARTS_ISMCTS_DEVIATE_Z")) params_.deviate_z = std::atof(z);
+    InferenceParams& infer = params_.inference;
+    infer.candidates = env_int("HEARTS_ISMCTS_INFER_WORLDS", infer.candidates);
+    if (const char* e = std::getenv("HEARTS_ISMCTS_INFER_EPS")) infer.mismatch = std::atof(e);
+    infer.checked_plays = env_int("HEARTS_ISMCTS_INFER_PLAYS", infer.checked_plays);
+    if (const char* l = std::getenv("HEARTS_ISMCTS_INFER_LEADS")) infer.check_leads = *l == '1';
+    if (const char* f = std::getenv("HEARTS_ISMCTS_INFER_FOLLOWS")) infer.check_follows = *f == '1';
     if (config.rules != nullptr && config.rules->rules.decks != 1) {
       throw std::runtime_error("plays one deck only (rules decks=2)");
     }

@@ -15,6 +15,9 @@
 // moon adjustment): shooting and stopping a moon are chosen by the search whenever its lines lead
 // there.
 //
+// The worlds come from world_inference.h's WorldSampler: montecarlo's sampler, preferring worlds
+// in which the other seats' last plays are what their heuristic would have played there.
+//
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a PlaySearch is used by one thread; the tree is its caller's.
 #pragma once
@@ -28,6 +31,7 @@
 #include "info_set_tree.h"
 #include "root_race.h"
 #include "search_budget.h"
+#include "world_inference.h"
 
 namespace hearts_ismcts {
 
@@ -43,6 +47,8 @@ struct SearchParams {
   // The heuristic's card is played unless the best card is ahead of it by this many standard
   // errors on the same worlds: a thin search's best mean is often the noise's pick.
   double deviate_z = 1.0;
+  // How sampled worlds are weighed by the others' plays (world_inference.h).
+  InferenceParams inference;
 };
 
 using playout::relative_score;
@@ -77,14 +83,10 @@ class PlaySearch {
     if (!sim || candidates.empty()) return result;
     const hearts_mc::Knowledge knowledge = hearts_mc::analyze(obs_);
     hearts::Rng rng(seed);
-    std::array<CardSet, hearts::kMaxPlayers + 1> hands{};
+    WorldSampler worlds(obs_, *sim, knowledge, policy_, params_.inference);
     RootRace race(candidates);
     for (int round = 0; budget.more(result.iterations); ++round) {
-      std::optional<Game> world;
-      for (int attempt = 0; attempt < 20 && !world; ++attempt) {
-        if (!hearts_mc::sample(knowledge, rng, hands)) continue;
-        world = hearts_mc::rebuild(obs_, *sim, knowledge, hands, rng.next());
-      }
+      std::optional<Game> world = worlds.draw(rng);
       if (!world) {
         if (round > 8 && result.worlds == 0) break;  // the constraints cannot be met
         ++result.iterations;                         // a failed round still counts as work

@@ -1,0 +1,209 @@
+// The ismcts bot's inference of hidden cards from the other seats' plays: sampled worlds in which
+// what the others actually played is what they would have played are preferred.
+//
+// montecarlo's sampler (plugins/montecarlo/sampler.h) deals the unseen cards respecting only hand
+// sizes, shown voids and the cards we passed. Here each such world is replayed from the start of
+// the deal and, at each discard by another seat that had a choice and at the others' recent
+// follows (leads cost the most to check and are left out by default), the heuristic is asked
+// what it would have played from that seat's hand in this world. Every play it would
+// not have made multiplies the world's weight by `mismatch` (never 0: the others may be
+// montecarlo, random or people). A world is kept with probability equal to its weight (rejection
+// sampling, so the kept worlds follow the weighted distribution); after `candidates` worlds
+// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A replay
+// stops as soon as its world can neither be kept nor beat the best so far.
+//
+// Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
+// Thread safety: a WorldSampler is used by one thread; the policy is only read.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bitset>
+#include <cmath>
+#include <optional>
+
+#include "../common/heuristic_policy.h"
+#include "../montecarlo/sampler.h"
+
+namespace hearts_ismcts {
+
+// How strongly worlds are weighed (HEARTS_ISMCTS_INFER_* override them for tuning runs).
+struct InferenceParams {
+  int candidates = 4;         // worlds drawn at most per world kept; 1 turns inference off
+  double mismatch = 0.2;      // weight factor per checked play the heuristic would not have made
+  int checked_plays = 12;     // of the last this many plays by others, follows (and leads)
+  bool check_leads = false;   // leads: the heuristic's costliest choice, not worth its cost
+  bool check_follows = true;  // plays that follow suit (discards are always checked)
+};
+
+// Which plays of obs.all_plays() are checked, by index.
+using CheckedPlays = std::bitset<hearts::kMaxPlays>;
+
+// What the seat that passed to us knows in the real deal and not in a rebuilt one (which has no
+// passing): the cards it passed are in our hand. Lent to its observations in a replay, so its
+// heuristic reads them as it did at the table. Offset passes only; `passer` < 0 lends nothing.
+struct PassSeen {
+  int passer = -1;  // the passer's seat in the rebuilt deal (hearts_mc::sim_seat)
+  hearts::PassPlan plan;
+  std::array<hearts::Card, hearts::kMaxPassCards> cards{};
+  int count = 0;
+
+  static PassSeen of(const hearts::Observation& obs) {
+    PassSeen seen;
+    if (obs.pass.kind != hearts::PassKind::kOffset || obs.received_count <= 0) return seen;
+    const int from = obs.received[0].from_seat;
+    for (const hearts::ReceivedCard& r : obs.received_cards()) {
+      if (r.from_seat != from || seen.count == hearts::kMaxPassCards) return PassSeen();
+      seen.cards[static_cast<size_t>(seen.count++)] = r.card;
+    }
+    seen.passer = hearts_mc::sim_seat(obs, from);
+    seen.plan = obs.pass;
+    return seen;
+  }
+
+  void lend_to(hearts::Observation& seen_by) const {
+    if (seen_by.seat != passer) return;
+    seen_by.pass = plan;
+    seen_by.passed = cards.data();
+    seen_by.passed_count = count;
+  }
+};
+
+// Counts how many of the checked plays in the deal the heuristic would not have made, replaying
+// the deal of `obs` from the sampled current `hands` (hearts_mc::sample) as hearts_mc::rebuild
+// does. `checked` marks the plays of obs.all_plays() checked (checked_plays()); plays without a
+// choice are never checked; `pass` is lent to the passer's observations. Stops counting once
+// past `stop_after`. Returns the rebuilt game standing at this decision (nullopt when the engine
+// rejects the world, as rebuild) and the count in `*mismatches` (past `stop_after` means the game
+// is not returned).
+inline std::optional<hearts::Game> replay_and_check(
+    const hearts::Observation& obs, const hearts::CompiledRules& sim_rules,
+    const hearts_mc::Knowledge& k,
+    const std::array<hearts::CardSet, hearts::kMaxPlayers + 1>& hands, uint64_t seed,
+    const heuristic_policy::HeuristicPolicy& policy, const CheckedPlays& checked, int stop_after,
+    int* mismatches, const PassSeen& pass = PassSeen()) {
+  const int n = obs.num_players;
+  *mismatches = 0;
+  hearts::Game game(sim_rules, seed);
+  std::array<hearts::CardSet, hearts::kMaxPlayers> start{};
+  for (int s = 0; s < n; ++s) start[hearts_mc::sim_seat(obs, s)] = hands[s] | k.played_by[s];
+  if (!game.deal_hands(std::span<const hearts::CardSet>(start.data(), static_cast<size_t>(n)),
+                       hands[n])
+           .ok()) {
+    return std::nullopt;
+  }
+  heuristic_policy::PlayTally tally;
+  hearts::Observation seen;
+  const auto plays = obs.all_plays();
+  for (int i = 0; i < static_cast<int>(plays.size()); ++i) {
+    const hearts::PlayRecord& play = plays[i];
+    if (game.phase() != hearts::Phase::kPlay ||
+        game.to_act() != hearts_mc::sim_seat(obs, play.seat)) {
+      return std::nullopt;
+    }
+    if (checked[i] && game.legal_plays().size() > 1) {
+      hearts::observe(game, game.to_act(), &seen);
+      pass.lend_to(seen);
+      if (policy.choose_play(seen, tally) != play.card && ++*mismatches > stop_after) {
+        return std::nullopt;
+      }
+    }
+    if (!game.play(play.card).ok()) return std::nullopt;
+  }
+  if (game.phase() != hearts::Phase::kPlay || game.to_act() != hearts_mc::sim_seat(obs, obs.seat) ||
+      game.hearts_broken() != obs.hearts_broken || game.legal_plays() != obs.legal) {
+    return std::nullopt;
+  }
+  return game;
+}
+
+// The plays checked for `obs`, all by seats other than ours: every discard (a play off the suit
+// led), which tells most; of the last params.checked_plays plays, the follows (if
+// params.check_follows) and the leads (if params.check_leads).
+inline CheckedPlays checked_plays(const hearts::Observation& obs, const InferenceParams& params) {
+  CheckedPlays checked;
+  const int n = obs.num_players;  // one card per seat a trick (plain rules)
+  int recent = params.checked_plays;
+  for (int i = obs.num_plays - 1; i >= 0; --i) {
+    if (obs.plays[i].seat == obs.seat) continue;
+    const bool lead = i % n == 0;
+    const bool discard = !lead && obs.plays[i].card.suit() != obs.plays[i - i % n].card.suit();
+    const bool in_window = recent-- > 0;
+    if (discard || (in_window && (lead ? params.check_leads : params.check_follows))) {
+      checked.set(static_cast<size_t>(i));
+    }
+  }
+  return checked;
+}
+
+// The weight of a world with `mismatches` checked plays the heuristic would not have made.
+inline double world_weight(int mismatches, double mismatch) {
+  return std::pow(mismatch, mismatches);
+}
+
+// Draws worlds for one decision of `obs`: each a hearts::Game standing at it, dealt
+// consistently with the observation and weighed by the others' plays (see the top of the file).
+// Holds references to its arguments, which must outlive it.
+class WorldSampler {
+ public:
+  WorldSampler(const hearts::Observation& obs, const hearts::CompiledRules& sim_rules,
+               const hearts_mc::Knowledge& knowledge,
+               const heuristic_policy::HeuristicPolicy& policy, InferenceParams params)
+      : obs_(obs), sim_(sim_rules), k_(knowledge), policy_(policy), params_(params) {
+    // Off (one candidate, or no penalty): nothing is checked, every world is kept as drawn.
+    off_ = params.candidates <= 1 || !(params.mismatch < 1.0);
+    if (!off_) checked_ = checked_plays(obs, params);
+    pass_ = PassSeen::of(obs);
+    log_mismatch_ = std::log(std::max(params.mismatch, 1e-9));
+  }
+
+  // One world, every random draw from `rng`; nullopt when 20 draws in a row found no world the
+  // constraints allow. `*mismatches` (if given) gets the kept world's count.
+  std::optional<hearts::Game> draw(hearts::Rng& rng, int* mismatches = nullptr) {
+    std::optional<hearts::Game> best;
+    int best_count = 1 << 30;
+    int drawn = 0;
+    for (int attempt = 0; attempt < 20 && drawn < params_.candidates; ++attempt) {
+      if (!hearts_mc::sample(k_, rng, hands_)) continue;
+      const uint64_t seed = rng.next();
+      // Kept when mismatch^count >= u, i.e. count <= log(u) / log(mismatch).
+      const int accept = off_ ? 1 << 30 : accept_limit(rng);
+      const int stop_after = std::max(accept, best_count - 1);
+      int count = 0;
+      std::optional<hearts::Game> world = replay_and_check(obs_, sim_, k_, hands_, seed, policy_,
+                                                           checked_, stop_after, &count, pass_);
+      if (!world && count <= stop_after) continue;  // the engine rejects the world: draw again
+      ++drawn;
+      if (!world) continue;  // stopped early: too unlikely to be kept or to be the best
+      if (count <= accept) {
+        if (mismatches != nullptr) *mismatches = count;
+        return world;
+      }
+      best = std::move(world);
+      best_count = count;
+    }
+    if (mismatches != nullptr) *mismatches = best ? best_count : 0;
+    return best;
+  }
+
+ private:
+  // The most mismatches a world may have and still be kept, for one uniform draw u in (0, 1].
+  int accept_limit(hearts::Rng& rng) const {
+    const double u = static_cast<double>((rng.next() >> 11) + 1) * 0x1.0p-53;
+    const double limit = std::log(u) / log_mismatch_;
+    return limit >= 1e6 ? 1'000'000 : static_cast<int>(limit);
+  }
+
+  const hearts::Observation& obs_;
+  const hearts::CompiledRules& sim_;
+  const hearts_mc::Knowledge& k_;
+  const heuristic_policy::HeuristicPolicy& policy_;
+  InferenceParams params_;
+  bool off_ = false;
+  CheckedPlays checked_;
+  PassSeen pass_;
+  double log_mismatch_ = 0;
+  std::array<hearts::CardSet, hearts::kMaxPlayers + 1> hands_{};
+};
+
+}  // namespace hearts_ismcts
