@@ -17,6 +17,7 @@
 #include "match/referee.h"
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
+#include "support/splitmix_inverse.h"
 
 namespace arena {
 namespace {
@@ -506,14 +507,8 @@ TEST(BotSeeds, AreReproducibleDistinctAndNotTheInvertibleDerivation) {
 // must get its seat's key and nothing else: the same key from each of its decisions, a different
 // one for every other seat and game, and neither the game seed nor a SplitMix64 derivation of it.
 TEST(BotSeeds, DecisionSeedsRunBackwardsOnlyToTheirOwnSeatsKey) {
-  const auto unmix = [](uint64_t z) {  // the inverse of SplitMix64's output mix
-    z ^= z >> 31 ^ z >> 62;
-    z *= 0x319642B2D24D8EC3ull;
-    z ^= z >> 27 ^ z >> 54;
-    z *= 0x96DE1B173F119089ull;
-    return z ^ (z >> 30 ^ z >> 60);
-  };
-  const uint64_t gamma = 0x9E3779B97F4A7C15ull;
+  using test_bots::unmix;
+  const uint64_t gamma = test_bots::kSplitMixGamma;
   std::set<uint64_t> keys;
   for (uint64_t game_seed : {uint64_t{2026}, uint64_t{2027}}) {
     const BotSeeds seeds(game_seed);

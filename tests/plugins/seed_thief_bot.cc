@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 
+#include "../support/splitmix_inverse.h"
 #include "hearts/game.h"
 #include "hearts/plugin.h"
 #include "hostile_log.h"
@@ -23,19 +24,12 @@
 
 namespace {
 
-// The inverse of SplitMix64's output mix (each xor-shift and odd multiply undone in turn).
-uint64_t unmix(uint64_t z) {
-  z ^= z >> 31 ^ z >> 62;
-  z *= 0x319642B2D24D8EC3ull;  // inverse of 0x94D049BB133111EB mod 2^64
-  z ^= z >> 27 ^ z >> 54;
-  z *= 0x96DE1B173F119089ull;  // inverse of 0xBF58476D1CE4E5B9 mod 2^64
-  z ^= z >> 30 ^ z >> 60;
-  return z;
-}
+using test_bots::kSplitMixGamma;
+using test_bots::unmix;
 
 // The seed s with derive_seed(s, index) == output.
 uint64_t invert_derive_seed(uint64_t output, uint64_t index) {
-  const uint64_t state = unmix(output) - 2 * 0x9E3779B97F4A7C15ull;
+  const uint64_t state = unmix(output) - 2 * kSplitMixGamma;
   return state ^ (index * 0xD1B54A32D192ED03ull);
 }
 
@@ -72,7 +66,7 @@ class SeedThief : public hearts::Bot {
     for (uint64_t n = 0; !found && n < 64; ++n) {
       found = try_seed(obs, invert_derive_seed(obs.random_seed, n) - base);
       // random_seed = splitmix64(seat_key + n * gamma) for the game's n-th decision.
-      const uint64_t seat_key = unmix(obs.random_seed) - (n + 1) * 0x9E3779B97F4A7C15ull;
+      const uint64_t seat_key = unmix(obs.random_seed) - (n + 1) * kSplitMixGamma;
       if (!found) found = try_seed(obs, seat_key);
       if (!found) found = try_seed(obs, invert_derive_seed(seat_key, 1000 + seat_));
     }
