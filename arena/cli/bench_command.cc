@@ -205,19 +205,49 @@ struct BenchRun {
 
 // 1. Engine.
 struct EngineFigures {
-  EngineBench records_off, records_on;
+  EngineBench records_off, records_on;  // summed over the paired rounds
+  // Records on over records off, deals per second, per round: median and range.
+  double records_ratio_median = 0, records_ratio_low = 0, records_ratio_high = 0;
   EngineAloneBench alone;  // the SDK Game without the referee, against the reference loop
   double clock_ns = 0;
   double clock_ceiling = 0;
 };
 
-bool measure_engine(const BenchRun& run, EngineFigures* engine, std::string* error) {
-  if (!bench_engine(run.random, run.rules, run.plan.engine_seconds, "", &engine->records_off,
-                    error) ||
-      !bench_engine(run.random, run.rules, run.plan.engine_seconds,
-                    (run.dir / "bench.records").string(), &engine->records_on, error)) {
-    return false;
+void add_bench(const EngineBench& round, EngineBench* total) {
+  total->games += round.games;
+  total->deals += round.deals;
+  total->decisions += round.decisions;
+  total->seconds += round.seconds;
+}
+
+// Records off, then on, in five paired rounds: the ratio of each pair shares its round's load on
+// a shared machine, where two runs far apart can differ by a third.
+bool measure_records_pairs(const BenchRun& run, EngineFigures* engine, std::string* error) {
+  constexpr int kRounds = 5;
+  std::vector<double> ratios;
+  for (int round = 0; round < kRounds; ++round) {
+    EngineBench off, on;
+    if (!bench_engine(run.random, run.rules, run.plan.engine_seconds / kRounds, "", &off, error) ||
+        !bench_engine(run.random, run.rules, run.plan.engine_seconds / kRounds,
+                      (run.dir / "bench.records").string(), &on, error)) {
+      return false;
+    }
+    add_bench(off, &engine->records_off);
+    add_bench(on, &engine->records_on);
+    if (off.deals_per_second() > 0)
+      ratios.push_back(on.deals_per_second() / off.deals_per_second());
   }
+  std::sort(ratios.begin(), ratios.end());
+  if (!ratios.empty()) {
+    engine->records_ratio_median = ratios[ratios.size() / 2];
+    engine->records_ratio_low = ratios.front();
+    engine->records_ratio_high = ratios.back();
+  }
+  return true;
+}
+
+bool measure_engine(const BenchRun& run, EngineFigures* engine, std::string* error) {
+  if (!measure_records_pairs(run, engine, error)) return false;
   // Five paired rounds: the engine alone and the minimal loop share each round's conditions.
   engine->alone = bench_engine_alone(run.plan.engine_seconds / 5, 5);
   const EngineBench& records_off = engine->records_off;
@@ -249,6 +279,9 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
     entry["seconds"] = bench->seconds;
     entry["deals_per_second"] = bench->deals_per_second();
   }
+  engine["records_on_to_off"] = {{"median", figures.records_ratio_median},
+                                 {"low", figures.records_ratio_low},
+                                 {"high", figures.records_ratio_high}};
 }
 
 void print_engine(const EngineFigures& figures) {
@@ -260,6 +293,9 @@ void print_engine(const EngineFigures& figures) {
             << fixed(records_off.decisions / records_off.seconds / 1e6, 2) << " M decisions/s)\n"
             << "  records on   " << std::setw(12) << fixed(records_on.deals_per_second(), 0)
             << " deals/s  (" << records_on.deals << " deals)\n"
+            << "  on / off     " << std::setw(12) << fixed(figures.records_ratio_median, 2)
+            << "          (median of 5 paired rounds, " << fixed(figures.records_ratio_low, 2)
+            << "-" << fixed(figures.records_ratio_high, 2) << ")\n"
             << "  engine alone " << std::setw(12) << fixed(figures.alone.engine_per_second(), 0)
             << " deals/CPU-s (the SDK Game, standard rules with the pass held, no referee)\n"
             << "  reference    " << std::setw(12) << fixed(figures.alone.reference_per_second(), 0)

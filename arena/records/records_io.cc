@@ -9,6 +9,7 @@
 #include "common/console.h"
 #include "common/read_file.h"
 #include "players/bot_time_limit.h"
+#include "records/game_record_encoder.h"
 
 namespace arena {
 
@@ -55,7 +56,14 @@ std::unique_ptr<RecordsWriter> RecordsWriter::open_append(const std::string& pat
 }
 
 bool RecordsWriter::append(const hearts::proto::GameRecord& game, std::string* error) {
-  return write_message(game, error);
+  const size_t size = encode_game_record_at(game, 0, &buffer_);
+  return append_encoded(std::string_view(buffer_.data(), size), error);
+}
+
+std::string RecordsWriter::encode_game(const hearts::proto::GameRecord& game) {
+  std::string bytes;
+  encode_game_record(game, &bytes);
+  return bytes;
 }
 
 std::string RecordsWriter::encode(const google::protobuf::Message& message) {
@@ -72,7 +80,7 @@ bool RecordsWriter::write_message(const google::protobuf::Message& message, std:
   return append_encoded(encode(message), error);
 }
 
-bool RecordsWriter::append_encoded(const std::string& bytes, std::string* error) {
+bool RecordsWriter::append_encoded(std::string_view bytes, std::string* error) {
   // One write per message, then a flush: a kill can tear only the message being written.
   out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out_.flush();

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "players/player.h"
@@ -32,12 +33,17 @@ class RecordsWriter {
                                                std::string* error);
   // Opens an existing records file (already checked with read_records) to append games.
   static std::unique_ptr<RecordsWriter> open_append(const std::string& path, std::string* error);
-  // Appends one game and flushes it to the operating system. False with *error on failure.
+  // Appends one game the arena built and flushes it to the operating system. False with *error
+  // on failure. Encoded by encode_game(), which writes no unknown fields.
   bool append(const hearts::proto::GameRecord& game, std::string* error);
-  // A message as append() writes it (length-delimited), so callers can encode on other threads.
+  // A game as append() writes it, so callers can encode on other threads: protobuf's bytes,
+  // written by the records encoder (game_record_encoder.h) for a record the arena built.
+  static std::string encode_game(const hearts::proto::GameRecord& game);
+  // Any message length-delimited through protobuf itself: the header, and games read back from a
+  // file (which may carry fields this version does not know, kept as they were).
   static std::string encode(const google::protobuf::Message& message);
   // Appends bytes from encode() and flushes them. False with *error on failure.
-  bool append_encoded(const std::string& bytes, std::string* error);
+  bool append_encoded(std::string_view bytes, std::string* error);
   const std::string& path() const { return path_; }
 
  private:
@@ -46,6 +52,7 @@ class RecordsWriter {
   bool write_message(const google::protobuf::Message& message, std::string* error);
   std::string path_;
   std::ofstream out_;
+  std::string buffer_;  // append()'s encoding, reused from game to game (its size is room)
 };
 
 struct RecordsFile {

@@ -361,7 +361,7 @@ class SchedulePlay {
       const bool discard =
           unavailable_seat >= 0 && setup_.on_unavailable == UnavailablePolicy::kStop;
       FinishedGame result;
-      if (!discard) result = {summarize_game(record), RecordsWriter::encode(record)};
+      if (!discard) result = {summarize_game(record), RecordsWriter::encode_game(record)};
       std::unique_lock lock(mutex_);
       if (!seated && failure_.empty()) failure_ = create_error;
       if (unavailable_seat >= 0) note_unavailable(k, game, unavailable_seat);
