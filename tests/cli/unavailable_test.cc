@@ -394,12 +394,14 @@ TEST(UnavailableTournament, WithGamesInFlightOnlyTheGamesBeforeTheLostOneAreKept
   const RunResult stopped =
       run(tournament_args(bot.spec(), "random,lowest,ducker", dir) + " --concurrency 2");
   EXPECT_EQ(stopped.exit_code, 4) << stopped.out << stopped.err;
-  // Two games at a time: when the 41st play ends the server, at least two games are finished
-  // and the lost one is the earlier of the two in play; no game before it may be missing.
+  // Two games at a time: when the 41st play ends the server, the lost game is the earliest of
+  // those in play (game 3 or 4 when both threads keep pace; game 2 or even 1 when one thread was
+  // starved meanwhile, as on a loaded CI machine). No game before it may be missing, and none
+  // after it, finished in flight, may be kept.
   const size_t lost = game_number(
       stopped.err, "did not answer for longer than the reconnect window (300 ms) in game ",
       "; the tournament stops");
-  EXPECT_GE(lost, 3u) << stopped.err;
+  EXPECT_GE(lost, 1u) << stopped.err;
   EXPECT_LE(lost, 4u);
   const arena::RecordsFile kept = read(dir + "/records.rec");
   ASSERT_EQ(kept.games.size(), lost - 1);
