@@ -67,9 +67,9 @@ class RandomFields {
         const int count = field->type() == FieldDescriptor::TYPE_MESSAGE
                               ? static_cast<int>(pick(depth == 0 ? 14 : 4))
                               : static_cast<int>(pick(40));
-        for (int k = 0; k < count; ++k) add(message, field, depth);
+        for (int k = 0; k < count; ++k) put(message, field, depth);
       } else {
-        set(message, field, depth);
+        put(message, field, depth);
       }
     }
   }
@@ -88,57 +88,54 @@ class RandomFields {
     return s;
   }
 
-  void set(Message* m, const FieldDescriptor* f, int depth) {
+  // Sets a singular field, or adds one element to a repeated one.
+  void put(Message* m, const FieldDescriptor* f, int depth) {
     const Reflection* r = m->GetReflection();
+    const bool many = f->is_repeated();
     switch (f->cpp_type()) {
-      case FieldDescriptor::CPPTYPE_INT32:
-        r->SetInt32(m, f, static_cast<int32_t>(number()));
+      case FieldDescriptor::CPPTYPE_INT32: {
+        const auto v = static_cast<int32_t>(number());
+        many ? r->AddInt32(m, f, v) : r->SetInt32(m, f, v);
         break;
-      case FieldDescriptor::CPPTYPE_INT64:
-        r->SetInt64(m, f, number());
+      }
+      case FieldDescriptor::CPPTYPE_INT64: {
+        const int64_t v = number();
+        many ? r->AddInt64(m, f, v) : r->SetInt64(m, f, v);
         break;
-      case FieldDescriptor::CPPTYPE_UINT32:
-        r->SetUInt32(m, f, static_cast<uint32_t>(number()));
+      }
+      case FieldDescriptor::CPPTYPE_UINT32: {
+        const auto v = static_cast<uint32_t>(number());
+        many ? r->AddUInt32(m, f, v) : r->SetUInt32(m, f, v);
         break;
-      case FieldDescriptor::CPPTYPE_UINT64:
-        r->SetUInt64(m, f, static_cast<uint64_t>(number()));
+      }
+      case FieldDescriptor::CPPTYPE_UINT64: {
+        const auto v = static_cast<uint64_t>(number());
+        many ? r->AddUInt64(m, f, v) : r->SetUInt64(m, f, v);
+        break;
+      }
+      case FieldDescriptor::CPPTYPE_MESSAGE:
+        fill(many ? r->AddMessage(m, f) : r->MutableMessage(m, f), depth + 1);
         break;
       case FieldDescriptor::CPPTYPE_BOOL:
-        r->SetBool(m, f, pick(2) == 1);
-        break;
+        if (!many) {
+          r->SetBool(m, f, pick(2) == 1);
+          break;
+        }
+        [[fallthrough]];
       case FieldDescriptor::CPPTYPE_ENUM:
-        r->SetEnumValue(m, f, static_cast<int>(pick(12)) - 1);
-        break;
+        if (!many) {
+          r->SetEnumValue(m, f, static_cast<int>(pick(12)) - 1);
+          break;
+        }
+        [[fallthrough]];
       case FieldDescriptor::CPPTYPE_STRING:
-        r->SetString(m, f, text());
-        break;
-      case FieldDescriptor::CPPTYPE_MESSAGE:
-        fill(r->MutableMessage(m, f), depth + 1);
-        break;
+        if (!many) {
+          r->SetString(m, f, text());
+          break;
+        }
+        [[fallthrough]];
       default:
         FAIL() << "a field type the test does not fill: " << f->full_name();
-    }
-  }
-  void add(Message* m, const FieldDescriptor* f, int depth) {
-    const Reflection* r = m->GetReflection();
-    switch (f->cpp_type()) {
-      case FieldDescriptor::CPPTYPE_INT32:
-        r->AddInt32(m, f, static_cast<int32_t>(number()));
-        break;
-      case FieldDescriptor::CPPTYPE_INT64:
-        r->AddInt64(m, f, number());
-        break;
-      case FieldDescriptor::CPPTYPE_UINT32:
-        r->AddUInt32(m, f, static_cast<uint32_t>(number()));
-        break;
-      case FieldDescriptor::CPPTYPE_UINT64:
-        r->AddUInt64(m, f, static_cast<uint64_t>(number()));
-        break;
-      case FieldDescriptor::CPPTYPE_MESSAGE:
-        fill(r->AddMessage(m, f), depth + 1);
-        break;
-      default:
-        FAIL() << "a repeated field type the test does not fill: " << f->full_name();
     }
   }
 
