@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "rating/types.h"
 
@@ -31,5 +32,33 @@ Interval mean_with_bootstrap_ci(std::span<const double> group_values, uint64_t s
 Interval weighted_mean_with_bootstrap_ci(std::span<const double> group_values,
                                          std::span<const double> group_weights, uint64_t seed,
                                          int resamples = 2000, double confidence = 0.95);
+
+// Several pooled means over the same groups (each bot's points per deal, each pair's
+// difference), bootstrapped together: each resample draws its groups once and every series reads
+// them, so R resamples of n groups cost n draws each however many series there are, not n per
+// series. A group keeps, per series in it, the sum and the count of the values its games gave.
+// A series' estimate is its pooled mean (sum over count); a resample holding none of a series'
+// groups gives it no estimate, and its bounds come from the rest. For a series in every group
+// this is weighted_mean_with_bootstrap_ci with the groups' means and counts (other draws).
+// Thread safety: add() from one thread; intervals() is const and reentrant.
+class PooledMeansBootstrap {
+ public:
+  PooledMeansBootstrap(size_t num_groups, size_t num_series)
+      : groups_(num_groups), num_series_(num_series) {}
+  // One game's value for `series`, in `group`.
+  void add(size_t group, uint32_t series, double value);
+  // One interval per series (NaN throughout for a series with no values), resampled from
+  // hearts::Rng(seed); checks the bootstrap arguments.
+  std::vector<Interval> intervals(uint64_t seed, int resamples, double confidence) const;
+
+ private:
+  struct Cell {
+    uint32_t series;
+    double sum;    // of the group's values for the series
+    double count;  // games
+  };
+  std::vector<std::vector<Cell>> groups_;  // per group, a cell per series present
+  size_t num_series_;
+};
 
 }  // namespace arena::rating

@@ -125,35 +125,49 @@ bool solve_spd(std::vector<double>& a, std::vector<double>& b, size_t n) {
 
 // Maximum a posteriori log-strengths, each game counted `weight[g]` times, by Newton's method
 // with a backtracking line search: the log posterior is strictly concave (the prior makes it
-// so), so the steps converge quadratically, in a handful of iterations from any start.
+// so), so the steps converge quadratically, in a handful of iterations from any start. A trial
+// point is evaluated once, with its gradient and Hessian: when it is accepted (nearly always)
+// they are the next iteration's, so no step pays for a separate value-only evaluation.
 FitResult fit_plackett_luce(const std::vector<RankedGame>& games, const std::vector<double>& weight,
                             int num_bots, std::vector<double> l, int max_iterations,
                             double tolerance) {
   const auto n = static_cast<size_t>(num_bots);
   FitResult out;
-  std::vector<double> gradient(n), neg_hessian(n * n), next(n);
+  std::vector<double> gradient(n), neg_hessian(n * n, 0.0), next(n);
+  std::vector<double> next_gradient(n), next_hessian(n * n);
+  double value = log_posterior(games, weight, l, &gradient, &neg_hessian);
   for (int iter = 1; iter <= max_iterations; ++iter) {
-    std::fill(neg_hessian.begin(), neg_hessian.end(), 0.0);
-    const double value = log_posterior(games, weight, l, &gradient, &neg_hessian);
     std::vector<double> step = gradient;
     if (!solve_spd(neg_hessian, step, n)) step = gradient;  // never expected: a gradient step
     out.iterations = iter;
     double length = 1.0, change = 0.0;
+    bool accepted = false;
     for (int halvings = 0; halvings < 60; ++halvings, length *= 0.5) {
       change = 0.0;
       for (size_t i = 0; i < n; ++i) {
         next[i] = l[i] + length * step[i];
         change = std::max(change, std::abs(length * step[i]));
       }
-      if (change < tolerance ||
-          log_posterior(games, weight, next, nullptr, nullptr) >= value - 1e-12 * std::abs(value))
+      if (change < tolerance) break;
+      std::fill(next_hessian.begin(), next_hessian.end(), 0.0);
+      const double next_value = log_posterior(games, weight, next, &next_gradient, &next_hessian);
+      if (next_value >= value - 1e-12 * std::abs(value)) {
+        value = next_value;
+        accepted = true;
         break;
+      }
     }
     l.swap(next);
     if (change < tolerance) {
       out.converged = true;
       break;
     }
+    if (!accepted) {  // 60 halvings without a gain: evaluate where the search stopped
+      std::fill(next_hessian.begin(), next_hessian.end(), 0.0);
+      value = log_posterior(games, weight, l, &next_gradient, &next_hessian);
+    }
+    gradient.swap(next_gradient);
+    neg_hessian.swap(next_hessian);
   }
   out.log_strength = std::move(l);
   return out;
@@ -177,6 +191,7 @@ void check_arguments(const GameSource& games, int num_bots, const PlackettLuceOp
   check_bootstrap_args(options.resamples, options.confidence);
   if (options.max_iterations < 1) fail("max_iterations must be >= 1");
   if (!(options.tolerance > 0.0)) fail("tolerance must be positive");
+  if (!(options.bootstrap_tolerance > 0.0)) fail("bootstrap tolerance must be positive");
 }
 
 // The games' distinct rankings, each fitted once with the summed weight of its games, and each
@@ -301,7 +316,7 @@ struct Bootstrap {
       for (size_t r = next.fetch_add(1); r < count; r = next.fetch_add(1)) {
         const FitResult fit =
             fit_plackett_luce(rankings.ranked, weights[r], num_bots, full_log_strength,
-                              options.max_iterations, options.tolerance);
+                              options.max_iterations, options.bootstrap_tolerance);
         ratings[r] = elo_scale(fit.log_strength);
       }
     };

@@ -23,6 +23,9 @@ struct PlackettLuceOptions {
   double confidence = 0.95;  // interval coverage
   int max_iterations = 20000;
   double tolerance = 1e-10;  // stop when no log-strength moves by more than this in an iteration
+  // The same for each bootstrap refit: its last step is still taken (Newton's error then is about
+  // this squared), and a percentile of resamples moves by far more than this from draw to draw.
+  double bootstrap_tolerance = 1e-6;
   int threads = 1;  // bootstrap refits run on this many threads; results do not depend on it
 };
 

@@ -179,7 +179,7 @@ struct DifferenceChain {
     to_upper[k] = Gaussian::from_mean_var(b.mean() + trunc[k].mean(), b.var() + trunc[k].var());
   }
 
-  // Forward and backward sweeps until no message moves by more than 1e-12 (at most 100), then
+  // Forward and backward sweeps until no message moves by more than 1e-9 (at most 100), then
   // the messages up to the two end performances.
   void propagate() {
     const size_t diffs = n - 1;
@@ -200,7 +200,7 @@ struct DifferenceChain {
           diff_up_upper(k);
         }
       }
-      if (delta <= 1e-12) break;
+      if (delta <= 1e-9) break;
     }
     diff_up_upper(0);
     diff_up_lower(diffs - 1);

@@ -4,11 +4,11 @@
 #include <utility>
 
 #include "hearts/rng.h"
+#include "rating/bootstrap.h"
 #include "rating/internal.h"
 
 namespace arena::rating {
 
-using internal::bootstrap_weighted;
 using internal::check_bootstrap_args;
 using internal::check_games;
 using internal::group_indices;
@@ -55,40 +55,6 @@ std::vector<char> pairs_that_met(const GameSource& games, int num_bots) {
 
 // One pair's groups in order of first appearance, each with its mean difference (ppd of a minus
 // ppd of b, summed in game order) as the value and its number of common games as the weight.
-struct PairGroups {
-  std::vector<double> values, weights;
-  int games = 0;
-};
-
-PairGroups pair_groups(const GameSource& games, const std::vector<int>& group_of, int num_groups,
-                       int a, int b) {
-  std::vector<int> slot(static_cast<size_t>(num_groups), -1);
-  PairGroups out;  // values hold the sums and weights the counts until the end
-  size_t g = 0;
-  games.for_each([&](const GameResult& game) {
-    const Placement* x = nullptr;
-    const Placement* y = nullptr;
-    for (const Placement& p : game.players) {
-      if (p.bot == a) x = &p;
-      if (p.bot == b) y = &p;
-    }
-    if (x && y) {
-      int& k = slot[static_cast<size_t>(group_of[g])];
-      if (k < 0) {
-        k = static_cast<int>(out.values.size());
-        out.values.push_back(0.0);
-        out.weights.push_back(0.0);
-      }
-      out.values[static_cast<size_t>(k)] += x->points_per_deal - y->points_per_deal;
-      out.weights[static_cast<size_t>(k)] += 1.0;
-      out.games += 1;
-    }
-    ++g;
-  });
-  for (size_t k = 0; k < out.values.size(); ++k) out.values[k] /= out.weights[k];
-  return out;
-}
-
 }  // namespace
 
 std::vector<HeadToHead> head_to_head(const GameSource& games, int num_bots, uint64_t seed,
@@ -98,17 +64,32 @@ std::vector<HeadToHead> head_to_head(const GameSource& games, int num_bots, uint
   int num_groups = 0;
   const std::vector<int> group_of = group_indices(games, &num_groups);
   const std::vector<char> met = pairs_that_met(games, num_bots);
+  // The pairs that met, numbered in (a, b) order: series[a * num_bots + b].
   std::vector<HeadToHead> out;
+  std::vector<int> series(met.size(), -1);
   for (int a = 0; a < num_bots; ++a) {
     for (int b = a + 1; b < num_bots; ++b) {
-      if (!met[static_cast<size_t>(a) * num_bots + b]) continue;
-      const PairGroups pair = pair_groups(games, group_of, num_groups, a, b);
-      const uint64_t pair_seed = hearts::derive_seed(seed, static_cast<uint64_t>(a) * num_bots + b);
-      out.push_back(
-          {a, b, pair.games,
-           bootstrap_weighted(pair.values, pair.weights, pair_seed, resamples, confidence)});
+      const size_t ab = static_cast<size_t>(a) * num_bots + b;
+      if (!met[ab]) continue;
+      series[ab] = static_cast<int>(out.size());
+      out.push_back({a, b, 0, {}});
     }
   }
+  PooledMeansBootstrap differences(static_cast<size_t>(num_groups), out.size());
+  size_t g = 0;
+  games.for_each([&](const GameResult& game) {
+    const auto group = static_cast<size_t>(group_of[g++]);
+    for (const Placement& x : game.players) {
+      for (const Placement& y : game.players) {
+        if (x.bot >= y.bot) continue;
+        const int k = series[static_cast<size_t>(x.bot) * num_bots + y.bot];
+        differences.add(group, static_cast<uint32_t>(k), x.points_per_deal - y.points_per_deal);
+        ++out[static_cast<size_t>(k)].games;
+      }
+    }
+  });
+  const std::vector<Interval> intervals = differences.intervals(seed, resamples, confidence);
+  for (size_t k = 0; k < out.size(); ++k) out[k].points_per_deal = intervals[k];
   return out;
 }
 

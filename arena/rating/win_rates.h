@@ -35,13 +35,13 @@ struct HeadToHead {
 };
 
 // One entry per pair of bots that met in at least one game, sorted by (a, b). The estimate is
-// the mean over the pair's common games; the interval resamples the groups holding those games
-// (weighted_mean_with_bootstrap_ci with a group's mean difference and its number of common
-// games), the pair (a, b) drawing from hearts::Rng(hearts::derive_seed(seed, a * num_bots + b)).
+// the mean over the pair's common games; the interval resamples the tournament's groups, every
+// pair reading the same draws from hearts::Rng(seed) (PooledMeansBootstrap: a group adds its
+// common games' differences and their number to each pair that met in it).
 std::vector<HeadToHead> head_to_head(std::span<const GameResult> games, int num_bots, uint64_t seed,
                                      int resamples = 2000, double confidence = 0.95);
-// The same from a GameSource. It reads the games once per pair of bots that met, so that only
-// one pair's groups are held at a time (not every pair's at once).
+// The same from a GameSource, read twice (the pairs that met, then their differences). Holds a
+// cell per pair and group they met in: as many as the games' pairs, at most.
 std::vector<HeadToHead> head_to_head(const GameSource& games, int num_bots, uint64_t seed,
                                      int resamples = 2000, double confidence = 0.95);
 

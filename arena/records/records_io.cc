@@ -61,9 +61,11 @@ bool RecordsWriter::append(const hearts::proto::GameRecord& game, std::string* e
 }
 
 std::string RecordsWriter::encode_game(const hearts::proto::GameRecord& game) {
-  std::string bytes;
-  encode_game_record(game, &bytes);
-  return bytes;
+  // Encoded in this thread's buffer, kept from game to game, then copied out at its exact size:
+  // a fresh string would be grown (and zero-filled) several times a game.
+  thread_local std::string buffer;
+  const size_t size = encode_game_record_at(game, 0, &buffer);
+  return buffer.substr(0, size);
 }
 
 std::string RecordsWriter::encode(const google::protobuf::Message& message) {

@@ -133,42 +133,25 @@ void apply_trueskill(const rating::GameResult& result,
   }
 }
 
-// A bot's mean points per deal pooled over its duplicate groups, with a bootstrap interval: per
-// group in the order the bot first met it, its games' points per deal summed in game order.
-Estimate pooled_points_per_deal(const GameTable& games, const std::vector<uint32_t>& group_of,
-                                uint32_t num_groups, const ResultsOptions& options, int bot) {
-  std::vector<int> slot(num_groups, -1);
-  std::vector<double> values, weights;  // the groups' sums and game counts, then their means
-  size_t g = 0;
-  games.for_each([&](const rating::GameResult& game) {
-    const uint32_t group = group_of[g++];
-    for (const rating::Placement& p : game.players) {
-      if (p.bot != bot) continue;
-      if (slot[group] < 0) {
-        slot[group] = static_cast<int>(values.size());
-        values.push_back(0.0);
-        weights.push_back(0.0);
-      }
-      values[static_cast<size_t>(slot[group])] += p.points_per_deal;
-      weights[static_cast<size_t>(slot[group])] += 1.0;
-    }
-  });
-  for (size_t k = 0; k < values.size(); ++k) values[k] /= weights[k];
-  if (values.empty()) return {NAN, NAN, NAN};
-  const auto mean = rating::weighted_mean_with_bootstrap_ci(
-      values, weights, hearts::derive_seed(options.seed, 0xB0 + static_cast<uint64_t>(bot)),
-      options.bootstrap_samples);
-  return {mean.estimate, mean.low, mean.high};
-}
-
-// Every bot's pooled points per deal (the groups' numbering lives only during this call).
+// Every bot's mean points per deal pooled over its duplicate groups (the groups' numbering lives
+// only during this call), with bootstrap intervals that draw each resample's groups once for
+// all bots (rating::PooledMeansBootstrap).
 std::vector<Estimate> pooled_points(const GameTable& games, int num_bots,
                                     const ResultsOptions& options) {
   uint32_t num_groups = 0;
   const std::vector<uint32_t> group_of = games.group_indices(&num_groups);
+  rating::PooledMeansBootstrap pooled(num_groups, static_cast<size_t>(num_bots));
+  size_t g = 0;
+  games.for_each([&](const rating::GameResult& game) {
+    const uint32_t group = group_of[g++];
+    for (const rating::Placement& p : game.players) {
+      pooled.add(group, static_cast<uint32_t>(p.bot), p.points_per_deal);
+    }
+  });
   std::vector<Estimate> out;
-  for (int b = 0; b < num_bots; ++b) {
-    out.push_back(pooled_points_per_deal(games, group_of, num_groups, options, b));
+  for (const rating::Interval& mean :
+       pooled.intervals(hearts::derive_seed(options.seed, 0xB0), options.bootstrap_samples, 0.95)) {
+    out.push_back({mean.estimate, mean.low, mean.high});
   }
   return out;
 }

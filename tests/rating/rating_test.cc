@@ -489,6 +489,60 @@ TEST(Bootstrap, WeightedMeanIsThePooledMean) {
       std::invalid_argument);
 }
 
+// Every series in every group: each reads the draws a lone weighted bootstrap with the same seed
+// makes, so each interval is that bootstrap's (to rounding: a group's sum against mean x count).
+TEST(PooledMeansBootstrap, EachSeriesIsTheWeightedBootstrapWithTheSameDraws) {
+  hearts::Rng rng(11);
+  constexpr size_t kGroups = 40, kSeries = 3;
+  PooledMeansBootstrap pooled(kGroups, kSeries);
+  std::vector<std::vector<double>> means(kSeries), counts(kSeries);
+  for (size_t g = 0; g < kGroups; ++g) {
+    for (size_t s = 0; s < kSeries; ++s) {
+      const int games = 1 + static_cast<int>(rng.uniform(4));
+      double sum = 0;
+      for (int k = 0; k < games; ++k) {
+        const double value = uniform01(rng) * 10 - 3 * static_cast<double>(s);
+        pooled.add(g, static_cast<uint32_t>(s), value);
+        sum += value;
+      }
+      means[s].push_back(sum / games);
+      counts[s].push_back(games);
+    }
+  }
+  const std::vector<Interval> together = pooled.intervals(77, 500, 0.9);
+  ASSERT_EQ(together.size(), kSeries);
+  for (size_t s = 0; s < kSeries; ++s) {
+    const Interval alone = weighted_mean_with_bootstrap_ci(means[s], counts[s], 77, 500, 0.9);
+    EXPECT_NEAR(together[s].estimate, alone.estimate, 1e-12) << s;
+    EXPECT_NEAR(together[s].low, alone.low, 1e-12) << s;
+    EXPECT_NEAR(together[s].high, alone.high, 1e-12) << s;
+    EXPECT_LT(together[s].low, together[s].estimate);
+    EXPECT_GT(together[s].high, together[s].estimate);
+  }
+}
+
+// A series in some groups only: its pooled mean over its own games, bounds between its groups'
+// extreme means; a series with no values is NaN throughout; the same seed gives the same bounds.
+TEST(PooledMeansBootstrap, SeriesInSomeGroupsAndSeriesInNone) {
+  PooledMeansBootstrap pooled(4, 3);
+  pooled.add(0, 0, 1.0);
+  pooled.add(0, 0, 3.0);  // group 0: mean 2 over 2 games
+  pooled.add(2, 0, 8.0);  // group 2: 8
+  for (size_t g = 0; g < 4; ++g) pooled.add(g, 1, static_cast<double>(g));
+  const std::vector<Interval> out = pooled.intervals(5, 2000, 0.95);
+  EXPECT_DOUBLE_EQ(out[0].estimate, 4.0);  // (1 + 3 + 8) / 3 games
+  EXPECT_EQ(out[0].low, 2.0);              // resamples of group 0 alone
+  EXPECT_EQ(out[0].high, 8.0);             // of group 2 alone
+  EXPECT_DOUBLE_EQ(out[1].estimate, 1.5);
+  EXPECT_GE(out[1].low, 0.0);
+  EXPECT_LE(out[1].high, 3.0);
+  EXPECT_TRUE(std::isnan(out[2].estimate) && std::isnan(out[2].low) && std::isnan(out[2].high));
+  const std::vector<Interval> again = pooled.intervals(5, 2000, 0.95);
+  EXPECT_EQ(again[1].low, out[1].low);
+  EXPECT_EQ(again[1].high, out[1].high);
+  EXPECT_THROW(pooled.intervals(5, -1, 0.95), std::invalid_argument);
+}
+
 TEST(Bootstrap, SameSeedSameIntervalOtherSeedOtherInterval) {
   hearts::Rng rng(3);
   std::vector<double> values(50);
