@@ -246,6 +246,34 @@ Rankings distinct_rankings(const GameSource& games, int* num_groups) {
   return out;
 }
 
+// Rankings' entries the other way round: ranking j's groups and their games in it are
+// group[offsets[j] .. offsets[j + 1]) and games[...], for summing a resample's weights.
+struct GroupsByRanking {
+  std::vector<uint32_t> offsets;  // rankings + 1
+  std::vector<uint32_t> group;
+  std::vector<double> games;
+};
+
+GroupsByRanking groups_by_ranking(const Rankings& rankings, int num_groups) {
+  GroupsByRanking out;
+  out.offsets.assign(rankings.ranked.size() + 1, 0);
+  for (const auto& [ranking, games] : rankings.entries)
+    ++out.offsets[static_cast<size_t>(ranking) + 1];
+  for (size_t j = 1; j < out.offsets.size(); ++j) out.offsets[j] += out.offsets[j - 1];
+  std::vector<uint32_t> fill(out.offsets.begin(), out.offsets.end() - 1);
+  out.group.resize(rankings.entries.size());
+  out.games.resize(rankings.entries.size());
+  for (uint32_t k = 0; k < static_cast<uint32_t>(num_groups); ++k) {
+    for (uint32_t e = rankings.offsets[k]; e < rankings.offsets[k + 1]; ++e) {
+      const auto& [ranking, games] = rankings.entries[e];
+      const uint32_t at = fill[static_cast<size_t>(ranking)]++;
+      out.group[at] = k;
+      out.games[at] = games;
+    }
+  }
+  return out;
+}
+
 // Strengths and ratings of the full-data fit; the intervals are set later.
 PlackettLuceFit point_estimates(const FitResult& full) {
   const size_t n = full.log_strength.size();
@@ -273,6 +301,7 @@ struct Bootstrap {
   int num_bots;
   const std::vector<double>& full_log_strength;  // every refit starts from it
   const PlackettLuceOptions& options;
+  const GroupsByRanking by_ranking = groups_by_ranking(rankings, num_groups);
 
   // Every bot's resampled ratings, in resample order (none without groups or resamples).
   std::vector<std::vector<double>> resampled_ratings() const {
@@ -293,17 +322,27 @@ struct Bootstrap {
     return samples;
   }
 
-  // For resamples [0, count) of a chunk: each ranking's weight in the groups drawn.
+  // For resamples [0, count) of a chunk: each ranking's weight in the groups drawn. The draws
+  // are counted per group first, then each ranking sums its groups' games times their counts
+  // (whole numbers, so the same weights as adding group by group, in any order).
   void draw_groups(hearts::Rng& rng, size_t count,
                    std::vector<std::vector<double>>& weights) const {
+    const auto groups = static_cast<uint32_t>(num_groups);
+    std::vector<double> drawn(groups);
     for (size_t r = 0; r < count; ++r) {
-      weights[r].assign(rankings.ranked.size(), 0.0);
-      for (int k = 0; k < num_groups; ++k) {
-        const uint32_t group = rng.uniform(static_cast<uint32_t>(num_groups));
-        for (uint32_t e = rankings.offsets[group]; e < rankings.offsets[group + 1]; ++e) {
-          const auto& [ranking, games] = rankings.entries[e];
-          weights[r][static_cast<size_t>(ranking)] += games;
+      std::fill(drawn.begin(), drawn.end(), 0.0);
+      for (uint32_t k = 0; k < groups; ++k) drawn[rng.uniform(groups)] += 1.0;
+      weights[r].assign(by_ranking.offsets.size() - 1, 0.0);
+      for (size_t ranking = 0; ranking + 1 < by_ranking.offsets.size(); ++ranking) {
+        double w0 = 0.0, w1 = 0.0;
+        uint32_t e = by_ranking.offsets[ranking];
+        const uint32_t end = by_ranking.offsets[ranking + 1];
+        for (; e + 2 <= end; e += 2) {
+          w0 += drawn[by_ranking.group[e]] * by_ranking.games[e];
+          w1 += drawn[by_ranking.group[e + 1]] * by_ranking.games[e + 1];
         }
+        if (e < end) w0 += drawn[by_ranking.group[e]] * by_ranking.games[e];
+        weights[r][ranking] = w0 + w1;
       }
     }
   }
