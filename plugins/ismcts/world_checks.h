@@ -90,23 +90,16 @@ class WorldChecks {
   // once past `stop_after` (kOver). kRejected: the engine would refuse this world at a play
   // before that (as replay_and_check returns nothing with a count not past stop_after).
   Verdict check(const std::array<hearts::CardSet, hearts::kMaxPlayers + 1>& hands,
-                const heuristic_policy::HeuristicPolicy& policy, int stop_after,
-                int* mismatches) const {
+                const heuristic_policy::HeuristicPolicy& policy, int stop_after, int* mismatches) {
     *mismatches = 0;
     if (first_seat_ >= 0 && !(hands[first_seat_] | played_by_[first_seat_]).contains(first_lead_)) {
       return Verdict::kRejected;  // another seat holds the first lead's card: it leads
     }
-    hearts::Observation seen;
-    heuristic_policy::PlayTally tally;
     for (const PlayCheck& p : std::span<const PlayCheck>(plays_.data(), count_)) {
       const hearts::CardSet hand = hands[p.real_seat] | p.later;
       const hearts::CardSet legal = legal_at(p, hand);
       if (p.view >= 0 && legal.size() > 1) {
-        seen = views_[static_cast<size_t>(p.view)];
-        seen.hand = hand;
-        seen.legal = legal;
-        tally = tallies_[static_cast<size_t>(p.view)];
-        if (policy.choose_play(seen, tally) != p.card && ++*mismatches > stop_after) {
+        if (heuristic_play(p.view, hand, legal, policy) != p.card && ++*mismatches > stop_after) {
           return Verdict::kOver;
         }
       }
@@ -116,6 +109,21 @@ class WorldChecks {
   }
 
  private:
+  // The heuristic's play at kept observation `view` from `hand` (legal cards `legal`),
+  // remembered: worlds often give a seat the same hand, most of all late in a deal.
+  hearts::Card heuristic_play(int view, hearts::CardSet hand, hearts::CardSet legal,
+                              const heuristic_policy::HeuristicPolicy& policy) {
+    const uint64_t key = hand.bits() ^ (static_cast<uint64_t>(view) << 56);
+    Remembered& slot = remembered_[(key * 0x9e3779b97f4a7c15ULL) >> (64 - kRememberedBits)];
+    if (slot.view == view && slot.hand == hand.bits()) return slot.card;
+    hearts::Observation seen = views_[static_cast<size_t>(view)];
+    seen.hand = hand;
+    seen.legal = legal;
+    heuristic_policy::PlayTally tally = tallies_[static_cast<size_t>(view)];
+    slot = Remembered{hand.bits(), view, policy.choose_play(seen, tally)};
+    return slot.card;
+  }
+
   // The card the engine's first lead must be (or may be one of its suit), as Game::begin_play
   // picks it from all hands: the same in every world when no kitty is hidden. Invalid: any lead.
   static hearts::Card first_lead_card(const hearts::CompiledRules& sim,
@@ -218,6 +226,14 @@ class WorldChecks {
   hearts::Card first_lead_;
   int first_seat_ = -1;  // the real seat of the first lead when its card is the rules' card
   std::array<hearts::CardSet, hearts::kMaxPlayers> played_by_{};
+  // The heuristic's answers by (view, hand), one per slot (a newer answer replaces an older).
+  struct Remembered {
+    uint64_t hand = 0;
+    int view = -1;
+    hearts::Card card;
+  };
+  static constexpr int kRememberedBits = 12;
+  std::vector<Remembered> remembered_ = std::vector<Remembered>(size_t{1} << kRememberedBits);
 };
 
 }  // namespace hearts_ismcts

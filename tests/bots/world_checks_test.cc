@@ -2,7 +2,8 @@
 // a pure speed-up: over many positions of real deals, under presets with different lead, break
 // and pass rules, and with some seats playing at random (so the checks find mismatches and the
 // engine rejects worlds), the sampler draws exactly the worlds, with exactly the mismatch counts
-// and random draws, that replaying every world through the engine gives.
+// and random draws, that replaying every world through the engine gives; and its dealer
+// (plugins/ismcts/world_deal.h) deals the hands montecarlo's sampler deals.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -91,6 +92,23 @@ bool draws_agree(const Observation& obs, InferenceParams params, uint64_t seed, 
   return fast.checks_without_replay();
 }
 
+// hearts_ismcts::deal_world deals the hands hearts_mc::sample deals, from the same draws.
+void deals_agree(const Observation& obs, uint64_t seed) {
+  const hearts_mc::Knowledge k = hearts_mc::analyze(obs);
+  hearts::Rng a(seed);
+  hearts::Rng b(seed);
+  for (int i = 0; i < 20; ++i) {
+    Hands x{};
+    Hands y{};
+    const bool fast = hearts_ismcts::deal_world(k, a, x);
+    ASSERT_EQ(fast, hearts_mc::sample(k, b, y));
+    if (fast) {
+      EXPECT_EQ(x, y);
+    }
+  }
+  EXPECT_EQ(a.next(), b.next());
+}
+
 TEST(WorldChecks, DrawTheSameWorldsAndCountsAsAReplayOfEveryWorld) {
   InferenceParams leads;
   leads.check_leads = true;
@@ -118,6 +136,7 @@ TEST(WorldChecks, DrawTheSameWorldsAndCountsAsAReplayOfEveryWorld) {
         ++positions;
         without_replay += draws_agree(obs, InferenceParams{}, seed, &mismatched);
         draws_agree(obs, leads, seed + 100, &mismatched);
+        deals_agree(obs, seed + 200);
       }
     }
   }
