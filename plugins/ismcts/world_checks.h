@@ -116,11 +116,13 @@ class WorldChecks {
     const uint64_t key = hand.bits() ^ (static_cast<uint64_t>(view) << 56);
     Remembered& slot = remembered_[(key * 0x9e3779b97f4a7c15ULL) >> (64 - kRememberedBits)];
     if (slot.view == view && slot.hand == hand.bits()) return slot.card;
-    hearts::Observation seen = views_[static_cast<size_t>(view)];
+    // The kept observation takes this hand (nothing else reads its hand); its tally is up to
+    // date, so choose_play leaves it as it is.
+    hearts::Observation& seen = views_[static_cast<size_t>(view)];
     seen.hand = hand;
     seen.legal = legal;
-    heuristic_policy::PlayTally tally = tallies_[static_cast<size_t>(view)];
-    slot = Remembered{hand.bits(), view, policy.choose_play(seen, tally)};
+    slot = Remembered{hand.bits(), view,
+                      policy.choose_play(seen, tallies_[static_cast<size_t>(view)])};
     return slot.card;
   }
 

@@ -1,16 +1,23 @@
 // The ismcts bot's inference of hidden cards from the other seats' plays: sampled worlds in which
 // what the others actually played is what they would have played are preferred.
 //
-// montecarlo's sampler (plugins/montecarlo/sampler.h) deals the unseen cards respecting only hand
-// sizes, shown voids and the cards we passed. Here each such world is replayed from the start of
-// the deal and, at each discard by another seat that had a choice and at the others' recent
+// montecarlo's sampler (plugins/montecarlo/sampler.h; world_deal.h deals the same hands with
+// fewer instructions) deals the unseen cards respecting only hand sizes, shown voids and the cards
+// we passed. Here, at each discard by another seat that had a choice and at the others' recent
 // follows (leads cost the most to check and are left out by default), the heuristic is asked
 // what it would have played from that seat's hand in this world. Every play it would
 // not have made multiplies the world's weight by `mismatch` (never 0: the others may be
 // montecarlo, random or people). A world is kept with probability equal to its weight (rejection
 // sampling, so the kept worlds follow the weighted distribution); after `candidates` worlds
-// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A replay
+// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A check
 // stops as soon as its world can neither be kept nor beat the best so far.
+//
+// The checks do not replay each world (world_checks.h): everything the heuristic reads at a
+// checked play but the seat's hand is the same in every world, so the deal is replayed once per
+// decision, and a world only fills in that seat's hand then; the heuristic's answers are
+// remembered by (play, hand) within the decision. Only the kept world is rebuilt as a Game.
+// replay_and_check() below is the old way, one engine replay per world: the same worlds and
+// counts, kept for rules world_checks.h does not cover and for the test that compares the two.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a WorldSampler is used by one thread; the policy is only read.
