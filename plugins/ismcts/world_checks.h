@@ -108,6 +108,25 @@ class WorldChecks {
     return Verdict::kCounted;
   }
 
+  // The world `hands` (with check() kCounted) as hearts_mc::rebuild gives it: a Game standing at
+  // this decision. Its plays are not checked again: check() and the reference replay have shown
+  // them legal and in turn. nullopt if the engine refuses the deal.
+  std::optional<hearts::Game> world(
+      const hearts::Observation& obs, const hearts_mc::Knowledge& k,
+      const std::array<hearts::CardSet, hearts::kMaxPlayers + 1>& hands, uint64_t seed) const {
+    const int n = obs.num_players;
+    std::optional<hearts::Game> game(std::in_place, *rules_, seed);
+    std::array<hearts::CardSet, hearts::kMaxPlayers> start{};
+    for (int s = 0; s < n; ++s) start[hearts_mc::sim_seat(obs, s)] = hands[s] | k.played_by[s];
+    if (!game->deal_hands(std::span<const hearts::CardSet>(start.data(), static_cast<size_t>(n)),
+                          hands[n])
+             .ok()) {
+      return std::nullopt;
+    }
+    for (const hearts::PlayRecord& play : obs.all_plays()) game->play_checked(play.card);
+    return game;
+  }
+
  private:
   // The heuristic's play at kept observation `view` from `hand` (legal cards `legal`),
   // remembered: worlds often give a seat the same hand, most of all late in a deal.

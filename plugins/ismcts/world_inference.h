@@ -163,7 +163,7 @@ class WorldSampler {
       if (verdict == WorldChecks::Verdict::kOver) continue;  // too unlikely to be kept or best
       if (count <= accept) {
         if (mismatches != nullptr) *mismatches = count;
-        return fast_ ? hearts_mc::rebuild(obs_, sim_, k_, hands_, seed) : std::move(candidate_);
+        return fast_ ? checks_.world(obs_, k_, hands_, seed) : std::move(candidate_);
       }
       best_count = count;
       best_hands_ = hands_;
@@ -172,7 +172,7 @@ class WorldSampler {
     }
     if (mismatches != nullptr) *mismatches = best_count < (1 << 30) ? best_count : 0;
     if (fast_ && best_count < (1 << 30)) {
-      return hearts_mc::rebuild(obs_, sim_, k_, best_hands_, best_seed_);
+      return checks_.world(obs_, k_, best_hands_, best_seed_);
     }
     return std::move(best_);
   }

@@ -85,6 +85,11 @@ bool draws_agree(const Observation& obs, InferenceParams params, uint64_t seed, 
     if (x && y) {
       EXPECT_EQ(world_hands(obs, *x), world_hands(obs, *y)) << "draw " << i;
       EXPECT_EQ(x->legal_plays(), y->legal_plays());
+      EXPECT_EQ(x->to_act(), y->to_act());
+      EXPECT_EQ(x->hearts_broken(), y->hearts_broken());
+      EXPECT_EQ(x->plays().size(), y->plays().size());
+      EXPECT_EQ(x->all_points_taken(), y->all_points_taken());
+      EXPECT_EQ(x->seed(), y->seed());
     }
     *mismatched += fast_count > 0;
   }
