@@ -3,13 +3,16 @@
 // the same worlds either way (world_checks_test compares them). With the weighing, ismcts deals
 // two to three worlds per world it keeps, and the sampler's ordering of the cards (a stable sort
 // per deal, with its heap buffer) was the largest part of that; here a counting sort by the same
-// key, which keeps the same order, and the holders of a card counted from per-seat masks.
+// key, which keeps the same order, and a card's slots kept as a bit mask (visited in the same
+// order as the sampler's loops).
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a pure function of its arguments.
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <span>
 
 #include "../montecarlo/sampler.h"
@@ -31,43 +34,48 @@ class DealFill {
       hands_[s] = k_.known[s];
       room_[s] = k_.size[s] - k_.known[s].size();
       if (room_[s] < 0) return false;
+      if (room_[s] > 0) open_ |= 1u << s;
     }
     if (k_.kitty_known) hands_[k_.num_players] = k_.kitty;
     return true;
   }
 
   // The unseen cards shuffled by `rng`, then stably ordered by how many slots with room may hold
-  // them, fewest first (hearts_mc::unseen_most_constrained_first). Returns how many.
-  int order_unseen(hearts::Rng& rng, std::array<hearts::Card, hearts::kDeckSize>& out) const {
+  // them, fewest first (hearts_mc::unseen_most_constrained_first), each with the slots that may
+  // hold it (bit s: slot s). Returns how many.
+  int order_unseen(hearts::Rng& rng, std::array<hearts::Card, hearts::kDeckSize>& out,
+                   std::array<uint16_t, hearts::kDeckSize>& out_may) const {
     std::array<hearts::Card, hearts::kDeckSize> cards{};
     int count = 0;
     for (hearts::Card card : k_.unseen) cards[count++] = card;
     rng.shuffle(std::span<hearts::Card>(cards.data(), static_cast<size_t>(count)));
-    std::array<uint64_t, hearts::kMaxPlayers + 1> may{};
-    for (int s = 0; s < slots_; ++s) may[s] = room_[s] > 0 ? ~k_.cannot_hold[s].bits() : 0;
-    std::array<uint8_t, hearts::kDeckSize> key{};
+    std::array<uint16_t, hearts::kDeckSize> may{};
     std::array<int, hearts::kMaxPlayers + 3> starts{};
     for (int i = 0; i < count; ++i) {
-      int h = 0;
-      for (int s = 0; s < slots_; ++s) h += static_cast<int>((may[s] >> cards[i].id()) & 1);
-      key[i] = static_cast<uint8_t>(h);
-      ++starts[h + 1];
+      for (int s = 0; s < slots_; ++s) {
+        may[i] |= static_cast<uint16_t>(!k_.cannot_hold[s].contains(cards[i]) << s);
+      }
+      ++starts[std::popcount(static_cast<unsigned>(may[i] & open_)) + 1];
     }
     for (int h = 1; h <= slots_ + 1; ++h) starts[h] += starts[h - 1];
-    for (int i = 0; i < count; ++i) out[starts[key[i]]++] = cards[i];
+    for (int i = 0; i < count; ++i) {
+      const int at = starts[std::popcount(static_cast<unsigned>(may[i] & open_))]++;
+      out[at] = cards[i];
+      out_may[at] = may[i];
+    }
     return count;
   }
 
-  // hearts_mc::Placement::place: the same draw from `rng` and the same slot.
-  bool place(hearts::Card card, hearts::Rng& rng) {
-    int total = 0;
-    for (int s = 0; s < slots_; ++s) {
-      if (room_[s] > 0 && !k_.cannot_hold[s].contains(card)) total += room_[s];
-    }
-    if (total > 0) {
+  // hearts_mc::Placement::place for a card that slots `may` may hold: the same draw from `rng`
+  // and the same slot.
+  bool place(hearts::Card card, unsigned may, hearts::Rng& rng) {
+    const unsigned open = may & open_;
+    if (open != 0) {
+      int total = 0;
+      for (unsigned m = open; m != 0; m &= m - 1) total += room_[std::countr_zero(m)];
       int pick = static_cast<int>(rng.uniform(static_cast<uint32_t>(total)));
-      for (int s = 0; s < slots_; ++s) {
-        if (room_[s] <= 0 || k_.cannot_hold[s].contains(card)) continue;
+      for (unsigned m = open; m != 0; m &= m - 1) {
+        const int s = std::countr_zero(m);
         if (pick < room_[s]) {
           put(s, card);
           break;
@@ -89,7 +97,7 @@ class DealFill {
 
  private:
   void put(int s, hearts::Card card) {
-    --room_[s];
+    if (--room_[s] == 0) open_ &= ~(1u << s);
     hands_[s].insert(card);
     where_[card.id()] = static_cast<int8_t>(s);
   }
@@ -107,12 +115,13 @@ class DealFill {
         if (where_[other.id()] != s) continue;
         hands_[s].erase(other);
         ++room_[s];
+        open_ |= 1u << s;
         if (augment(other)) {
           put(s, card);
           return true;
         }
         hands_[s].insert(other);
-        --room_[s];
+        if (--room_[s] == 0) open_ &= ~(1u << s);
       }
     }
     return false;
@@ -122,6 +131,7 @@ class DealFill {
   std::array<hearts::CardSet, hearts::kMaxPlayers + 1>& hands_;
   const int slots_;
   std::array<int, hearts::kMaxPlayers + 1> room_{};
+  unsigned open_ = 0;               // the slots with room (bit s: slot s)
   std::array<int8_t, 64> where_{};  // card id -> slot of a placed unseen card
   std::array<bool, hearts::kMaxPlayers + 1> visited_{};
 };
@@ -132,9 +142,10 @@ inline bool deal_world(const hearts_mc::Knowledge& k, hearts::Rng& rng,
   DealFill fill(k, hands);
   if (!fill.start_from_known()) return false;
   std::array<hearts::Card, hearts::kDeckSize> cards{};
-  const int count = fill.order_unseen(rng, cards);
+  std::array<uint16_t, hearts::kDeckSize> may{};
+  const int count = fill.order_unseen(rng, cards, may);
   for (int i = 0; i < count; ++i) {
-    if (!fill.place(cards[i], rng)) return false;
+    if (!fill.place(cards[i], may[i], rng)) return false;
   }
   return fill.all_full();
 }
