@@ -118,6 +118,9 @@ TEST(WorldChecks, DrawTheSameWorldsAndCountsAsAReplayOfEveryWorld) {
   InferenceParams leads;
   leads.check_leads = true;
   leads.checked_plays = 20;
+  InferenceParams many;  // more candidates, each more often kept: more of them left pending
+  many.candidates = 8;
+  many.mismatch = 0.6;
   int without_replay = 0;
   int positions = 0;
   int mismatched = 0;
@@ -141,6 +144,7 @@ TEST(WorldChecks, DrawTheSameWorldsAndCountsAsAReplayOfEveryWorld) {
         ++positions;
         without_replay += draws_agree(obs, InferenceParams{}, seed, &mismatched);
         draws_agree(obs, leads, seed + 100, &mismatched);
+        draws_agree(obs, many, seed + 300, &mismatched);
         deals_agree(obs, seed + 200);
       }
     }
