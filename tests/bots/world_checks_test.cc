@@ -154,5 +154,51 @@ TEST(WorldChecks, DrawTheSameWorldsAndCountsAsAReplayOfEveryWorld) {
   EXPECT_GT(mismatched, 100);
 }
 
+// As world_inference_test's replay: in the true deal of heuristic players with passing, none of
+// the passer's plays is a mismatch once it is lent the knowledge of its pass, and the true deal is
+// one the engine accepts.
+TEST(WorldChecks, ThePassersTruePlaysMatchWithTheKnowledgeOfItsPass) {
+  const hearts::CompiledRules rules = compiled(preset("standard"));
+  const hearts::CompiledRules sim = *hearts_mc::sim_rules(rules);
+  const heuristic_policy::HeuristicPolicy heuristic;
+  int checked_deals = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Game game(rules, 300 + seed);
+    game.deal_from_seed();
+    while (game.phase() == hearts::Phase::kPass) {
+      const Observation o = hearts::observe(game, game.to_act());
+      ASSERT_TRUE(game.pass_cards(heuristic.choose_pass(o).cards()).ok());
+    }
+    bool reached = false;
+    while (game.phase() == hearts::Phase::kPlay && !reached) {
+      const Observation o = hearts::observe(game, game.to_act());
+      reached = o.seat == 0 && o.num_plays >= 36 && o.legal.size() > 1;
+      if (!reached) {
+        ASSERT_TRUE(game.play(heuristic.choose_play(o)).ok());
+      }
+    }
+    if (!reached) continue;
+    const Observation obs = hearts::observe(game, 0);
+    const hearts_ismcts::PassSeen pass = hearts_ismcts::PassSeen::of(obs);
+    if (pass.passer < 0) continue;  // a hold deal
+    hearts_ismcts::CheckedPlays passers;
+    for (int i = 0; i < obs.num_plays; ++i) {
+      if (hearts_mc::sim_seat(obs, obs.plays[i].seat) == pass.passer) passers.set(i);
+    }
+    const hearts_mc::Knowledge k = hearts_mc::analyze(obs);
+    ASSERT_TRUE(hearts_ismcts::plain_checks_apply(sim, k));
+    hearts_ismcts::WorldChecks checks;
+    ASSERT_TRUE(checks.build(obs, sim, k, passers, pass));
+    Hands truth{};
+    for (int s = 0; s < 4; ++s) truth[s] = game.hand(s);
+    int mismatches = -1;
+    EXPECT_EQ(checks.check(truth, heuristic, 1 << 20, &mismatches),
+              hearts_ismcts::WorldChecks::Verdict::kCounted);
+    EXPECT_EQ(mismatches, 0) << "seed " << seed;
+    ++checked_deals;
+  }
+  EXPECT_GT(checked_deals, 20);
+}
+
 }  // namespace
 }  // namespace arena
