@@ -34,7 +34,9 @@
 // HEARTS_ISMCTS_BIAS, HEARTS_ISMCTS_WIDEN and HEARTS_ISMCTS_DEVIATE_Z override the search constants
 // (play_search.h's SearchParams), for tuning; HEARTS_ISMCTS_INFER_WORLDS (1 turns the inference
 // off), _INFER_EPS, _INFER_PLAYS, _INFER_LEADS and _INFER_FOLLOWS (1 or 0) override how worlds are
-// weighed by the others' plays (world_inference.h's InferenceParams). Two decks, a stock, booster
+// weighed by the others' plays (world_inference.h's InferenceParams); HEARTS_ISMCTS_INFER_REPLAY
+// (any value) replays every drawn world through the engine instead of world_checks.h's checks
+// (the same worlds, slower: for comparing the two). Two decks, a stock, booster
 // nines and jokers are refused, as heuristic and montecarlo refuse them. Dealer's choice: the Bot
 // default.
 #include <cstdio>
@@ -79,6 +81,7 @@ class IsmctsBot : public hearts::Bot {
     infer.checked_plays = env_int("HEARTS_ISMCTS_INFER_PLAYS", infer.checked_plays);
     if (const char* l = std::getenv("HEARTS_ISMCTS_INFER_LEADS")) infer.check_leads = *l == '1';
     if (const char* f = std::getenv("HEARTS_ISMCTS_INFER_FOLLOWS")) infer.check_follows = *f == '1';
+    infer.replay_every_world = std::getenv("HEARTS_ISMCTS_INFER_REPLAY") != nullptr;
     if (config.rules != nullptr && config.rules->rules.decks != 1) {
       throw std::runtime_error("plays one deck only (rules decks=2)");
     }

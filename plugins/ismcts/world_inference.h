@@ -1,16 +1,23 @@
 // The ismcts bot's inference of hidden cards from the other seats' plays: sampled worlds in which
 // what the others actually played is what they would have played are preferred.
 //
-// montecarlo's sampler (plugins/montecarlo/sampler.h) deals the unseen cards respecting only hand
-// sizes, shown voids and the cards we passed. Here each such world is replayed from the start of
-// the deal and, at each discard by another seat that had a choice and at the others' recent
+// montecarlo's sampler (plugins/montecarlo/sampler.h; world_deal.h deals the same hands with
+// fewer instructions) deals the unseen cards respecting only hand sizes, shown voids and the cards
+// we passed. Here, at each discard by another seat that had a choice and at the others' recent
 // follows (leads cost the most to check and are left out by default), the heuristic is asked
 // what it would have played from that seat's hand in this world. Every play it would
 // not have made multiplies the world's weight by `mismatch` (never 0: the others may be
 // montecarlo, random or people). A world is kept with probability equal to its weight (rejection
 // sampling, so the kept worlds follow the weighted distribution); after `candidates` worlds
-// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A replay
+// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A check
 // stops as soon as its world can neither be kept nor beat the best so far.
+//
+// The checks do not replay each world (world_checks.h): everything the heuristic reads at a
+// checked play but the seat's hand is the same in every world, so the deal is replayed once per
+// decision, and a world only fills in that seat's hand then; the heuristic's answers are
+// remembered by (play, hand) within the decision. Only the kept world is rebuilt as a Game.
+// replay_and_check() below is the old way, one engine replay per world: the same worlds and
+// counts, kept for rules world_checks.h does not cover and for the test that compares the two.
 //
 // Header-only so the plugin and its test compile the same code (namespace hearts_ismcts).
 // Thread safety: a WorldSampler is used by one thread; the policy is only read.
@@ -24,6 +31,8 @@
 
 #include "../common/heuristic_policy.h"
 #include "../montecarlo/sampler.h"
+#include "world_checks.h"
+#include "world_deal.h"
 
 namespace hearts_ismcts {
 
@@ -34,39 +43,9 @@ struct InferenceParams {
   int checked_plays = 12;     // of the last this many plays by others, follows (and leads)
   bool check_leads = false;   // leads: the heuristic's costliest choice, not worth its cost
   bool check_follows = true;  // plays that follow suit (discards are always checked)
-};
-
-// Which plays of obs.all_plays() are checked, by index.
-using CheckedPlays = std::bitset<hearts::kMaxPlays>;
-
-// What the seat that passed to us knows in the real deal and not in a rebuilt one (which has no
-// passing): the cards it passed are in our hand. Lent to its observations in a replay, so its
-// heuristic reads them as it did at the table. Offset passes only; `passer` < 0 lends nothing.
-struct PassSeen {
-  int passer = -1;  // the passer's seat in the rebuilt deal (hearts_mc::sim_seat)
-  hearts::PassPlan plan;
-  std::array<hearts::Card, hearts::kMaxPassCards> cards{};
-  int count = 0;
-
-  static PassSeen of(const hearts::Observation& obs) {
-    PassSeen seen;
-    if (obs.pass.kind != hearts::PassKind::kOffset || obs.received_count <= 0) return seen;
-    const int from = obs.received[0].from_seat;
-    for (const hearts::ReceivedCard& r : obs.received_cards()) {
-      if (r.from_seat != from || seen.count == hearts::kMaxPassCards) return PassSeen();
-      seen.cards[static_cast<size_t>(seen.count++)] = r.card;
-    }
-    seen.passer = hearts_mc::sim_seat(obs, from);
-    seen.plan = obs.pass;
-    return seen;
-  }
-
-  void lend_to(hearts::Observation& seen_by) const {
-    if (seen_by.seat != passer) return;
-    seen_by.pass = plan;
-    seen_by.passed = cards.data();
-    seen_by.passed_count = count;
-  }
+  // Replays every drawn world through the engine instead of WorldChecks (world_checks.h): the
+  // same worlds and counts, slower; for the test that compares the two.
+  bool replay_every_world = false;
 };
 
 // Counts how many of the checked plays in the deal the heuristic would not have made, replaying
@@ -143,7 +122,8 @@ inline double world_weight(int mismatches, double mismatch) {
 
 // Draws worlds for one decision of `obs`: each a hearts::Game standing at it, dealt
 // consistently with the observation and weighed by the others' plays (see the top of the file).
-// Holds references to its arguments, which must outlive it.
+// Holds references to its arguments, which must outlive it. Not copyable (its checks point into
+// itself).
 class WorldSampler {
  public:
   WorldSampler(const hearts::Observation& obs, const hearts::CompiledRules& sim_rules,
@@ -155,38 +135,58 @@ class WorldSampler {
     if (!off_) checked_ = checked_plays(obs, params);
     pass_ = PassSeen::of(obs);
     log_mismatch_ = std::log(std::max(params.mismatch, 1e-9));
+    fast_ = !off_ && !params.replay_every_world && plain_checks_apply(sim_rules, knowledge) &&
+            checks_.build(obs, sim_rules, knowledge, checked_, pass_);
   }
+  WorldSampler(const WorldSampler&) = delete;
+  WorldSampler& operator=(const WorldSampler&) = delete;
+
+  // Whether worlds are checked by WorldChecks rather than replayed one by one (the same answers).
+  bool checks_without_replay() const { return fast_; }
 
   // One world, every random draw from `rng`; nullopt when 20 draws in a row found no world the
   // constraints allow. `*mismatches` (if given) gets the kept world's count.
   std::optional<hearts::Game> draw(hearts::Rng& rng, int* mismatches = nullptr) {
-    std::optional<hearts::Game> best;
+    best_.reset();
     int best_count = 1 << 30;
     int drawn = 0;
     for (int attempt = 0; attempt < 20 && drawn < params_.candidates; ++attempt) {
-      if (!hearts_mc::sample(k_, rng, hands_)) continue;
+      if (!deal_world(k_, rng, hands_)) continue;  // hearts_mc::sample, faster
       const uint64_t seed = rng.next();
       // Kept when mismatch^count >= u, i.e. count <= log(u) / log(mismatch).
       const int accept = off_ ? 1 << 30 : accept_limit(rng);
       const int stop_after = std::max(accept, best_count - 1);
       int count = 0;
-      std::optional<hearts::Game> world = replay_and_check(obs_, sim_, k_, hands_, seed, policy_,
-                                                           checked_, stop_after, &count, pass_);
-      if (!world && count <= stop_after) continue;  // the engine rejects the world: draw again
+      const WorldChecks::Verdict verdict = judge(seed, stop_after, &count);
+      if (verdict == WorldChecks::Verdict::kRejected) continue;  // the engine's: draw again
       ++drawn;
-      if (!world) continue;  // stopped early: too unlikely to be kept or to be the best
+      if (verdict == WorldChecks::Verdict::kOver) continue;  // too unlikely to be kept or best
       if (count <= accept) {
         if (mismatches != nullptr) *mismatches = count;
-        return world;
+        return fast_ ? checks_.world(obs_, k_, hands_, seed) : std::move(candidate_);
       }
-      best = std::move(world);
       best_count = count;
+      best_hands_ = hands_;
+      best_seed_ = seed;
+      if (!fast_) best_ = std::move(candidate_);
     }
-    if (mismatches != nullptr) *mismatches = best ? best_count : 0;
-    return best;
+    if (mismatches != nullptr) *mismatches = best_count < (1 << 30) ? best_count : 0;
+    if (fast_ && best_count < (1 << 30)) {
+      return checks_.world(obs_, k_, best_hands_, best_seed_);
+    }
+    return std::move(best_);
   }
 
  private:
+  // Checks the world in hands_ (WorldChecks, or a replay that keeps the world in candidate_).
+  WorldChecks::Verdict judge(uint64_t seed, int stop_after, int* count) {
+    if (fast_) return checks_.check(hands_, policy_, stop_after, count);
+    candidate_ =
+        replay_and_check(obs_, sim_, k_, hands_, seed, policy_, checked_, stop_after, count, pass_);
+    if (candidate_) return WorldChecks::Verdict::kCounted;
+    return *count <= stop_after ? WorldChecks::Verdict::kRejected : WorldChecks::Verdict::kOver;
+  }
+
   // The most mismatches a world may have and still be kept, for one uniform draw u in (0, 1].
   int accept_limit(hearts::Rng& rng) const {
     const double u = static_cast<double>((rng.next() >> 11) + 1) * 0x1.0p-53;
@@ -200,10 +200,16 @@ class WorldSampler {
   const heuristic_policy::HeuristicPolicy& policy_;
   InferenceParams params_;
   bool off_ = false;
+  bool fast_ = false;  // checks_ decides, as the engine's replay would
   CheckedPlays checked_;
   PassSeen pass_;
+  WorldChecks checks_;
   double log_mismatch_ = 0;
   std::array<hearts::CardSet, hearts::kMaxPlayers + 1> hands_{};
+  std::optional<hearts::Game> candidate_;  // the replayed world (without fast_)
+  std::optional<hearts::Game> best_;       // the fewest mismatches so far (without fast_)
+  std::array<hearts::CardSet, hearts::kMaxPlayers + 1> best_hands_{};
+  uint64_t best_seed_ = 0;
 };
 
 }  // namespace hearts_ismcts
