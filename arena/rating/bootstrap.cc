@@ -83,27 +83,13 @@ Interval weighted_mean_with_bootstrap_ci(std::span<const double> group_values,
 
 namespace {
 
-// A group's sum and count for one series.
-struct SeriesEntry {
-  uint32_t group;
-  double sum, count;
-};
-
-// One series' cells. A series in every group (a round robin at one table: every bot and pair)
-// is dense, its sums indexed by group, and when every group has the same count (games per
-// group), a resample's count is that count times the groups drawn, with no sum to take.
-struct SeriesCells {
-  bool dense = false;
-  bool uniform_count = false;
-  double count = 0.0;                // the groups' count, when uniform
-  std::vector<double> sums, counts;  // dense: per group
-  std::vector<SeriesEntry> entries;  // otherwise: the groups the series is in
-};
+using Series = PooledMeansBootstrap::Series;
 
 // sum over k of a[k] * b[k], in four running sums so that the additions do not wait on one
 // another.
-double dot(const double* a, const double* b, size_t n) {
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
   double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  const size_t n = std::min(a.size(), b.size());
   size_t k = 0;
   for (; k + 4 <= n; k += 4) {
     s0 += a[k] * b[k];
@@ -115,105 +101,150 @@ double dot(const double* a, const double* b, size_t n) {
   return (s0 + s1) + (s2 + s3);
 }
 
-// The series' sum and count over a resample that drew group g drawn[g] times (n draws).
-void resampled_sums(const SeriesCells& series, const std::vector<double>& drawn, double* sum,
-                    double* count) {
-  if (series.dense) {
-    *sum = dot(drawn.data(), series.sums.data(), drawn.size());
-    *count = series.uniform_count ? series.count * static_cast<double>(drawn.size())
-                                  : dot(drawn.data(), series.counts.data(), drawn.size());
-    return;
-  }
-  double s0 = 0, s1 = 0, c0 = 0, c1 = 0;
-  const std::vector<SeriesEntry>& entries = series.entries;
-  size_t k = 0;
-  for (; k + 2 <= entries.size(); k += 2) {
-    const double h0 = drawn[entries[k].group], h1 = drawn[entries[k + 1].group];
-    s0 += h0 * entries[k].sum;
-    s1 += h1 * entries[k + 1].sum;
-    c0 += h0 * entries[k].count;
-    c1 += h1 * entries[k + 1].count;
-  }
-  if (k < entries.size()) {
-    s0 += drawn[entries[k].group] * entries[k].sum;
-    c0 += drawn[entries[k].group] * entries[k].count;
-  }
-  *sum = s0 + s1;
-  *count = c0 + c1;
+// A series in every group, in group order, with one count throughout (a round robin at one
+// table: every bot) is summed by position, its resampled count that count times the draws.
+bool dense_uniform(const Series& series, size_t num_groups) {
+  return series.in_group_order() && series.size() == num_groups && series.uniform_count() > 0;
 }
 
-// Each series' cells from the groups' (a group holds a cell per series in it).
-template <typename Cell>
-std::vector<SeriesCells> cells_by_series(const std::vector<std::vector<Cell>>& groups,
-                                         size_t num_series) {
-  std::vector<SeriesCells> series(num_series);
-  for (uint32_t g = 0; g < groups.size(); ++g) {
-    for (const Cell& cell : groups[g]) {
-      series[cell.series].entries.push_back({g, cell.sum, cell.count});
-    }
+// The series' sum and count over a resample that drew group g drawn[g] times.
+void resampled_sums(const Series& series, bool dense, const std::vector<double>& drawn, double* sum,
+                    double* count) {
+  if (dense) {
+    *sum = dot(drawn, series.sums());
+    *count = series.uniform_count() * static_cast<double>(drawn.size());
+    return;
   }
-  for (SeriesCells& s : series) {
-    if (s.entries.size() != groups.size() || s.entries.empty()) continue;
-    s.dense = true;
-    s.uniform_count = true;
-    s.count = s.entries[0].count;
-    for (const SeriesEntry& e : s.entries) {
-      s.sums.push_back(e.sum);
-      s.counts.push_back(e.count);
-      s.uniform_count = s.uniform_count && e.count == s.count;
-    }
-    s.entries = {};
+  double s = 0, c = 0;
+  for (size_t k = 0; k < series.size(); ++k) {
+    const double h = drawn[series.group(k)];
+    s += h * series.sums()[k];
+    c += h * series.count(k);
   }
-  return series;
+  *sum = s;
+  *count = c;
 }
 
 }  // namespace
 
-void PooledMeansBootstrap::add(size_t group, uint32_t series, double value) {
-  std::vector<Cell>& cells = groups_[group];
-  for (Cell& cell : cells) {
-    if (cell.series == series) {
-      cell.sum += value;
-      cell.count += 1.0;
-      return;
-    }
+void PooledMeansBootstrap::Series::add(uint32_t group, double value, size_t most) {
+  if (!sums_.empty() && last_group_ == group) {
+    sums_.back() += value;
+    ++(counts_.empty() ? last_count_ : counts_.back());
+    return;
   }
-  cells.push_back({series, value, 1.0});
+  // A new entry: the last one is complete. Its group and count keep the compact form or end it.
+  if (groups_.empty() && group != sums_.size()) {
+    for (uint32_t k = 0; k < sums_.size(); ++k) groups_.push_back(k);
+  }
+  if (!groups_.empty()) groups_.push_back(group);
+  if (counts_.empty() && sums_.size() == 1) count_ = last_count_;
+  if (counts_.empty() && sums_.size() > 1 && last_count_ != count_) {
+    counts_.assign(sums_.size(), count_);
+    counts_.back() = last_count_;
+  }
+  if (counts_.empty()) {
+    last_count_ = 1;
+  } else {
+    counts_.push_back(1);
+  }
+  // At most an entry per group when a group's games come together: growth stops there rather
+  // than doubling past it (memory per game is a target: docs/performance.md).
+  if (sums_.size() == sums_.capacity() && sums_.size() < most) {
+    sums_.reserve(std::min(most, std::max<size_t>(16, 2 * sums_.size())));
+  }
+  sums_.push_back(value);
+  last_group_ = group;
+}
+
+uint32_t PooledMeansBootstrap::Series::count(size_t k) const {
+  if (!counts_.empty()) return counts_[k];
+  return k + 1 == sums_.size() ? last_count_ : count_;
+}
+
+uint32_t PooledMeansBootstrap::Series::uniform_count() const {
+  if (!counts_.empty() || sums_.empty()) return 0;
+  return sums_.size() == 1 || last_count_ == count_ ? last_count_ : 0;
+}
+
+void PooledMeansBootstrap::add(size_t group, uint32_t series, double value) {
+  series_[series].add(static_cast<uint32_t>(group), value, num_groups_);
 }
 
 std::vector<Interval> PooledMeansBootstrap::intervals(uint64_t seed, int resamples,
                                                       double confidence) const {
   internal::check_bootstrap_args(resamples, confidence);
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-  std::vector<Interval> out(num_series_, Interval{kNaN, kNaN, kNaN});
-  const auto n = static_cast<uint32_t>(groups_.size());
+  const size_t num_series = series_.size();
+  std::vector<Interval> out(num_series, Interval{kNaN, kNaN, kNaN});
+  const auto n = static_cast<uint32_t>(num_groups_);
   if (n == 0) return out;
   // A resample is first counted per group; then each series sums its groups times their counts.
-  const std::vector<SeriesCells> series = cells_by_series(groups_, num_series_);
-  std::vector<std::vector<double>> estimates(num_series_);
+  std::vector<char> dense;
+  std::vector<std::vector<double>> estimates(num_series);
   const std::vector<double> once(n, 1.0);  // the estimates: every group once
-  for (size_t s = 0; s < num_series_; ++s) {
+  for (size_t s = 0; s < num_series; ++s) {
+    dense.push_back(dense_uniform(series_[s], num_groups_));
     double sum = 0.0, count = 0.0;
-    resampled_sums(series[s], once, &sum, &count);
+    resampled_sums(series_[s], dense[s], once, &sum, &count);
     if (count > 0.0) out[s].estimate = sum / count;
-    estimates[s].reserve(static_cast<size_t>(resamples));
+    if (count > 0.0) estimates[s].reserve(static_cast<size_t>(resamples));
   }
   hearts::Rng rng(seed);
   std::vector<double> drawn(n);
   for (int r = 0; r < resamples; ++r) {
     std::fill(drawn.begin(), drawn.end(), 0.0);
     for (uint32_t i = 0; i < n; ++i) drawn[rng.uniform(n)] += 1.0;
-    for (size_t s = 0; s < num_series_; ++s) {
+    for (size_t s = 0; s < num_series; ++s) {
+      if (series_[s].size() == 0) continue;
       double sum = 0.0, count = 0.0;
-      resampled_sums(series[s], drawn, &sum, &count);
+      resampled_sums(series_[s], dense[s], drawn, &sum, &count);
       if (count > 0.0) estimates[s].push_back(sum / count);
     }
   }
-  for (size_t s = 0; s < num_series_; ++s) {
+  for (size_t s = 0; s < num_series; ++s) {
     if (!std::isnan(out[s].estimate)) {
       internal::set_percentile_bounds(std::move(estimates[s]), confidence, &out[s].low,
                                       &out[s].high);
     }
+  }
+  return out;
+}
+
+std::optional<std::vector<Interval>> PooledMeansBootstrap::difference_intervals(
+    std::span<const std::pair<uint32_t, uint32_t>> pairs, uint64_t seed, int resamples,
+    double confidence) const {
+  internal::check_bootstrap_args(resamples, confidence);
+  const size_t n = num_groups_;
+  if (n == 0 || series_.empty()) return std::nullopt;
+  const uint32_t per_group = series_[0].uniform_count();
+  for (const Series& series : series_) {
+    if (!dense_uniform(series, n) || series.uniform_count() != per_group) return std::nullopt;
+  }
+  const double count = per_group * static_cast<double>(n);  // every resample's, too
+  const std::vector<double> once(n, 1.0);
+  std::vector<double> sums(series_.size());
+  for (size_t s = 0; s < series_.size(); ++s) sums[s] = dot(once, series_[s].sums());
+  std::vector<Interval> out;
+  for (const auto& [a, b] : pairs) {
+    const double estimate = (sums[a] - sums[b]) / count;
+    out.push_back({estimate, estimate, estimate});
+  }
+  std::vector<std::vector<double>> estimates(pairs.size());
+  for (auto& e : estimates) e.reserve(static_cast<size_t>(resamples));
+  hearts::Rng rng(seed);
+  std::vector<double> drawn(n);
+  const auto groups = static_cast<uint32_t>(n);
+  for (int r = 0; r < resamples; ++r) {
+    std::fill(drawn.begin(), drawn.end(), 0.0);
+    for (uint32_t i = 0; i < groups; ++i) drawn[rng.uniform(groups)] += 1.0;
+    for (size_t s = 0; s < series_.size(); ++s) sums[s] = dot(drawn, series_[s].sums());
+    for (size_t k = 0; k < pairs.size(); ++k) {
+      estimates[k].push_back((sums[pairs[k].first] - sums[pairs[k].second]) / count);
+    }
+  }
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    internal::set_percentile_bounds(std::move(estimates[k]), confidence, &out[k].low, &out[k].high);
   }
   return out;
 }

@@ -12,7 +12,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "rating/types.h"
@@ -36,29 +38,59 @@ Interval weighted_mean_with_bootstrap_ci(std::span<const double> group_values,
 // Several pooled means over the same groups (each bot's points per deal, each pair's
 // difference), bootstrapped together: each resample draws its groups once and every series reads
 // them, so R resamples of n groups cost n draws each however many series there are, not n per
-// series. A group keeps, per series in it, the sum and the count of the values its games gave.
-// A series' estimate is its pooled mean (sum over count); a resample holding none of a series'
-// groups gives it no estimate, and its bounds come from the rest. For a series in every group
-// this is weighted_mean_with_bootstrap_ci with the groups' means and counts (other draws).
-// Thread safety: add() from one thread; intervals() is const and reentrant.
+// series. A series keeps, per group it is in, the sum and the count of the values its games gave
+// there (8 bytes a group at one table, at most 16, and nothing for a group it is not in). A series'
+// estimate is its pooled mean (sum over count); a resample holding none of a series' groups gives
+// it no estimate, and its bounds come from the rest. For a series in every group this is
+// weighted_mean_with_bootstrap_ci with the groups' means and counts (other draws). Thread safety:
+// add() from one thread; intervals() is const and reentrant.
 class PooledMeansBootstrap {
  public:
   PooledMeansBootstrap(size_t num_groups, size_t num_series)
-      : groups_(num_groups), num_series_(num_series) {}
-  // One game's value for `series`, in `group`.
+      : num_groups_(num_groups), series_(num_series) {}
+  // One game's value for `series`, in `group` (groups below num_groups). A group's games need not
+  // come together, but when they do each series holds one entry per group.
   void add(size_t group, uint32_t series, double value);
   // One interval per series (NaN throughout for a series with no values), resampled from
   // hearts::Rng(seed); checks the bootstrap arguments.
   std::vector<Interval> intervals(uint64_t seed, int resamples, double confidence) const;
+  // Intervals of the differences a − b of pairs of series, from resamples drawn as intervals()
+  // draws them: a pair's estimate is (sum of a − sum of b) / count. That is the pooled mean of
+  // the games' differences when both series are in every game; the caller knows whether they are.
+  // Empty unless every series is in every group, one entry each in group order, with one count
+  // throughout (then a pair's count is the series' count).
+  std::optional<std::vector<Interval>> difference_intervals(
+      std::span<const std::pair<uint32_t, uint32_t>> pairs, uint64_t seed, int resamples,
+      double confidence) const;
+
+  // One series' groups, stored as compactly as they allow: while the k-th group the series meets
+  // is group k (every group, in order) group numbers are not stored, and while every group has
+  // the same count neither are counts, so a round robin at one table keeps 8 bytes a group.
+  class Series {
+   public:
+    // One game's value in `group`; `most` bounds the entries (the groups), for growth.
+    void add(uint32_t group, double value, size_t most);
+    size_t size() const { return sums_.size(); }
+    const std::vector<double>& sums() const { return sums_; }
+    uint32_t group(size_t k) const {
+      return groups_.empty() ? static_cast<uint32_t>(k) : groups_[k];
+    }
+    uint32_t count(size_t k) const;
+    bool in_group_order() const { return groups_.empty(); }  // entry k is group k
+    uint32_t uniform_count() const;                          // 0 unless one count throughout
+
+   private:
+    std::vector<double> sums_;
+    std::vector<uint32_t> groups_;  // empty while entry k is group k
+    std::vector<uint32_t> counts_;  // empty while every entry but the last has count_
+    uint32_t count_ = 0;            // then: every entry's but the last
+    uint32_t last_count_ = 0;       // and the last entry's (its games so far)
+    uint32_t last_group_ = 0;
+  };
 
  private:
-  struct Cell {
-    uint32_t series;
-    double sum;    // of the group's values for the series
-    double count;  // games
-  };
-  std::vector<std::vector<Cell>> groups_;  // per group, a cell per series present
-  size_t num_series_;
+  size_t num_groups_;
+  std::vector<Series> series_;  // per series, its groups as games came
 };
 
 }  // namespace arena::rating

@@ -251,7 +251,7 @@ Rankings distinct_rankings(const GameSource& games, int* num_groups) {
 struct GroupsByRanking {
   std::vector<uint32_t> offsets;  // rankings + 1
   std::vector<uint32_t> group;
-  std::vector<double> games;
+  std::vector<uint32_t> games;  // 4 bytes, not 8: this is held beside the rankings themselves
 };
 
 GroupsByRanking groups_by_ranking(const Rankings& rankings, int num_groups) {
@@ -268,7 +268,7 @@ GroupsByRanking groups_by_ranking(const Rankings& rankings, int num_groups) {
       const auto& [ranking, games] = rankings.entries[e];
       const uint32_t at = fill[static_cast<size_t>(ranking)]++;
       out.group[at] = k;
-      out.games[at] = games;
+      out.games[at] = static_cast<uint32_t>(games);
     }
   }
   return out;

@@ -521,6 +521,61 @@ TEST(PooledMeansBootstrap, EachSeriesIsTheWeightedBootstrapWithTheSameDraws) {
   }
 }
 
+// The forms a series is kept in: every group in order with one count (a round robin at one
+// table, summed by position), the same games arriving with their groups interleaved (group
+// numbers kept), and a pair's differences taken from two bots' sums (difference_intervals): each
+// agrees with the plain weighted bootstrap of the same draws.
+TEST(PooledMeansBootstrap, CompactInterleavedAndDifferenceFormsAgree) {
+  hearts::Rng rng(5);
+  constexpr size_t kGroups = 30;
+  constexpr int kGames = 4;  // per group, each with both bots
+  std::vector<double> a(kGroups * kGames), b(kGroups * kGames);
+  for (size_t k = 0; k < a.size(); ++k) {
+    a[k] = uniform01(rng) * 10;
+    b[k] = uniform01(rng) * 10 - 2;
+  }
+  PooledMeansBootstrap in_order(kGroups, 2), interleaved(kGroups, 2), pair(kGroups, 1);
+  std::vector<double> mean_a, mean_b, mean_diff, counts(kGroups, kGames);
+  for (size_t g = 0; g < kGroups; ++g) {
+    double sa = 0, sb = 0;
+    for (int k = 0; k < kGames; ++k) {
+      const size_t i = g * kGames + static_cast<size_t>(k);
+      in_order.add(g, 0, a[i]);
+      in_order.add(g, 1, b[i]);
+      pair.add(g, 0, a[i] - b[i]);
+      sa += a[i];
+      sb += b[i];
+    }
+    mean_a.push_back(sa / kGames);
+    mean_b.push_back(sb / kGames);
+    mean_diff.push_back((sa - sb) / kGames);
+  }
+  for (int k = 0; k < kGames; ++k) {  // game k of every group, then game k + 1 of every group
+    for (size_t g = 0; g < kGroups; ++g) {
+      interleaved.add(g, 0, a[g * kGames + static_cast<size_t>(k)]);
+      interleaved.add(g, 1, b[g * kGames + static_cast<size_t>(k)]);
+    }
+  }
+  const Interval alone_a = weighted_mean_with_bootstrap_ci(mean_a, counts, 9, 400);
+  const Interval alone_diff = weighted_mean_with_bootstrap_ci(mean_diff, counts, 9, 400);
+  for (const PooledMeansBootstrap* form : {&in_order, &interleaved}) {
+    const std::vector<Interval> both = form->intervals(9, 400, 0.95);
+    EXPECT_NEAR(both[0].estimate, alone_a.estimate, 1e-12);
+    EXPECT_NEAR(both[0].low, alone_a.low, 1e-12);
+    EXPECT_NEAR(both[0].high, alone_a.high, 1e-12);
+  }
+  const std::vector<std::pair<uint32_t, uint32_t>> pairs{{0, 1}};
+  const auto differences = in_order.difference_intervals(pairs, 9, 400, 0.95);
+  ASSERT_TRUE(differences.has_value());
+  EXPECT_NEAR((*differences)[0].estimate, alone_diff.estimate, 1e-12);
+  EXPECT_NEAR((*differences)[0].low, alone_diff.low, 1e-12);
+  EXPECT_NEAR((*differences)[0].high, alone_diff.high, 1e-12);
+  const Interval as_series = pair.intervals(9, 400, 0.95)[0];
+  EXPECT_NEAR(as_series.low, alone_diff.low, 1e-12);
+  // Interleaved groups are not in group order, so differences are not taken from them.
+  EXPECT_FALSE(interleaved.difference_intervals(pairs, 9, 400, 0.95).has_value());
+}
+
 // A series in some groups only: its pooled mean over its own games, bounds between its groups'
 // extreme means; a series with no values is NaN throughout; the same seed gives the same bounds.
 TEST(PooledMeansBootstrap, SeriesInSomeGroupsAndSeriesInNone) {
