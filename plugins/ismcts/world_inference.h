@@ -1,16 +1,15 @@
 // The ismcts bot's inference of hidden cards from the other seats' plays: sampled worlds in which
 // what the others actually played is what they would have played are preferred.
 //
-// montecarlo's sampler (plugins/montecarlo/sampler.h; world_deal.h deals the same hands with
-// fewer instructions) deals the unseen cards respecting only hand sizes, shown voids and the cards
-// we passed. Here, at each discard by another seat that had a choice and at the others' recent
-// follows (leads cost the most to check and are left out by default), the heuristic is asked
-// what it would have played from that seat's hand in this world. Every play it would
-// not have made multiplies the world's weight by `mismatch` (never 0: the others may be
-// montecarlo, random or people). A world is kept with probability equal to its weight (rejection
-// sampling, so the kept worlds follow the weighted distribution); after `candidates` worlds
-// without one kept, the one with the fewest mismatches is taken, which bounds the cost. A check
-// stops as soon as its world can neither be kept nor beat the best so far.
+// montecarlo's sampler (plugins/montecarlo/sampler.h) deals the unseen cards respecting only hand
+// sizes, shown voids and the cards we passed. Here, at each discard by another seat that had a
+// choice and at the others' recent follows (leads cost the most to check and are left out by
+// default), the heuristic is asked what it would have played from that seat's hand in this world.
+// Every play it would not have made multiplies the world's weight by `mismatch` (never 0: the
+// others may be montecarlo, random or people). A world is kept with probability equal to its weight
+// (rejection sampling, so the kept worlds follow the weighted distribution); after `candidates`
+// worlds without one kept, the one with the fewest mismatches is taken, which bounds the cost. A
+// check stops as soon as its world can neither be kept nor beat the best so far.
 //
 // The checks do not replay each world (world_checks.h): everything the heuristic reads at a
 // checked play but the seat's hand is the same in every world, so the deal is replayed once per
@@ -32,7 +31,6 @@
 #include "../common/heuristic_policy.h"
 #include "../montecarlo/sampler.h"
 #include "world_checks.h"
-#include "world_deal.h"
 
 namespace hearts_ismcts {
 
@@ -151,7 +149,7 @@ class WorldSampler {
     int best_count = 1 << 30;
     int drawn = 0;
     for (int attempt = 0; attempt < 20 && drawn < params_.candidates; ++attempt) {
-      if (!deal_world(k_, rng, hands_)) continue;  // hearts_mc::sample, faster
+      if (!hearts_mc::sample(k_, rng, hands_)) continue;
       const uint64_t seed = rng.next();
       // Kept when mismatch^count >= u, i.e. count <= log(u) / log(mismatch).
       const int accept = off_ ? 1 << 30 : accept_limit(rng);

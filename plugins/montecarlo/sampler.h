@@ -24,6 +24,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <span>
 
@@ -98,8 +100,8 @@ inline Knowledge analyze(const hearts::Observation& obs) {
   return k;
 }
 
-// The hands of one sample being filled: each slot's room left and where each placed unseen card
-// went (so an augmenting path can move it).
+// The hands of one sample being filled: each slot's room left (and which slots have any, as a bit
+// mask) and where each placed unseen card went (so an augmenting path can move it).
 class Placement {
  public:
   Placement(const Knowledge& k, std::array<CardSet, kMaxPlayers + 1>& hands)
@@ -114,30 +116,49 @@ class Placement {
       hands_[s] = k_.known[s];
       room_[s] = k_.size[s] - k_.known[s].size();
       if (room_[s] < 0) return false;
+      if (room_[s] > 0) open_ |= 1u << s;
     }
     if (k_.kitty_known) hands_[k_.num_players] = k_.kitty;
     return true;
   }
 
-  // How many slots with room could take `card`.
-  int holders(Card card) const {
-    int h = 0;
-    for (int s = 0; s < slots_; ++s) h += room_[s] > 0 && !k_.cannot_hold[s].contains(card);
-    return h;
+  // The unseen cards shuffled by `rng` (one shuffle), then stably ordered by how many slots with
+  // room may hold them, fewest first (a counting sort: the order a stable sort by that key
+  // gives), each with the slots that may hold it (bit s: slot s). Returns how many.
+  int order_unseen(hearts::Rng& rng, std::array<hearts::Card, hearts::kDeckSize>& out,
+                   std::array<uint16_t, hearts::kDeckSize>& out_may) const {
+    std::array<hearts::Card, hearts::kDeckSize> cards{};
+    int count = 0;
+    for (Card card : k_.unseen) cards[count++] = card;
+    rng.shuffle(std::span<Card>(cards.data(), static_cast<size_t>(count)));
+    std::array<uint16_t, hearts::kDeckSize> may{};
+    std::array<int, kMaxPlayers + 3> starts{};
+    for (int i = 0; i < count; ++i) {
+      for (int s = 0; s < slots_; ++s) {
+        may[i] |= static_cast<uint16_t>(!k_.cannot_hold[s].contains(cards[i]) << s);
+      }
+      ++starts[std::popcount(static_cast<unsigned>(may[i] & open_)) + 1];
+    }
+    for (int h = 1; h <= slots_ + 1; ++h) starts[h] += starts[h - 1];
+    for (int i = 0; i < count; ++i) {
+      const int at = starts[std::popcount(static_cast<unsigned>(may[i] & open_))]++;
+      out[at] = cards[i];
+      out_may[at] = may[i];
+    }
+    return count;
   }
 
-  // Places `card` in a random slot with room that may hold it, weighted by that room (one draw
-  // from `rng`); if there is none, moves earlier cards along an augmenting path. False if the
-  // card fits nowhere.
-  bool place(Card card, hearts::Rng& rng) {
-    int total = 0;
-    for (int s = 0; s < slots_; ++s) {
-      if (room_[s] > 0 && !k_.cannot_hold[s].contains(card)) total += room_[s];
-    }
-    if (total > 0) {
+  // Places `card`, which slots `may` may hold, in a random slot with room among them, weighted by
+  // that room (one draw from `rng`, the slots taken in order); if there is none, moves earlier
+  // cards along an augmenting path. False if the card fits nowhere.
+  bool place(Card card, unsigned may, hearts::Rng& rng) {
+    const unsigned open = may & open_;
+    if (open != 0) {
+      int total = 0;
+      for (unsigned m = open; m != 0; m &= m - 1) total += room_[std::countr_zero(m)];
       int pick = static_cast<int>(rng.uniform(static_cast<uint32_t>(total)));
-      for (int s = 0; s < slots_; ++s) {
-        if (room_[s] <= 0 || k_.cannot_hold[s].contains(card)) continue;
+      for (unsigned m = open; m != 0; m &= m - 1) {
+        const int s = std::countr_zero(m);
         if (pick < room_[s]) {
           put(s, card);
           break;
@@ -160,9 +181,9 @@ class Placement {
 
  private:
   void put(int s, Card card) {
-    --room_[s];
+    if (--room_[s] == 0) open_ &= ~(1u << s);
     hands_[s].insert(card);
-    where_[card.id()] = s;
+    where_[card.id()] = static_cast<int8_t>(s);
   }
 
   // Augmenting path: place `card` somewhere, moving placed unseen cards if needed.
@@ -176,15 +197,15 @@ class Placement {
       }
       for (Card other : hands_[s] - k_.known[s]) {
         if (where_[other.id()] != s) continue;
-        // Move `other` elsewhere, then `card` takes its place.
         hands_[s].erase(other);
         ++room_[s];
+        open_ |= 1u << s;
         if (augment(other)) {
           put(s, card);
           return true;
         }
         hands_[s].insert(other);
-        --room_[s];
+        if (--room_[s] == 0) open_ &= ~(1u << s);
       }
     }
     return false;
@@ -194,42 +215,24 @@ class Placement {
   std::array<CardSet, kMaxPlayers + 1>& hands_;
   const int slots_;
   std::array<int, kMaxPlayers + 1> room_{};
-  std::array<int, 64> where_{};  // card id -> slot, for placed unseen cards
+  unsigned open_ = 0;               // the slots with room (bit s: slot s)
+  std::array<int8_t, 64> where_{};  // card id -> slot of a placed unseen card
   std::array<bool, kMaxPlayers + 1> visited_{};
 };
-
-// The unseen cards, shuffled by `rng` (one shuffle), then stably sorted so the cards fewest
-// slots can hold come first. Returns how many there are.
-inline int unseen_most_constrained_first(const Knowledge& k, const Placement& placement,
-                                         hearts::Rng& rng,
-                                         std::array<Card, hearts::kDeckSize>& cards) {
-  int count = 0;
-  for (Card card : k.unseen) cards[count++] = card;
-  rng.shuffle(std::span<Card>(cards.data(), static_cast<size_t>(count)));
-  std::array<int, hearts::kDeckSize> order_key{};
-  for (int i = 0; i < count; ++i) order_key[i] = placement.holders(cards[i]);
-  std::array<int, hearts::kDeckSize> idx{};
-  for (int i = 0; i < count; ++i) idx[i] = i;
-  std::stable_sort(idx.begin(), idx.begin() + count,
-                   [&](int a, int b) { return order_key[a] < order_key[b]; });
-  std::array<Card, hearts::kDeckSize> sorted{};
-  for (int i = 0; i < count; ++i) sorted[i] = cards[idx[i]];
-  cards = sorted;
-  return count;
-}
 
 // One random assignment of k.unseen; hands[s] are the current hands (own hand included),
 // hands[n] the kitty. False only if the constraints cannot be met.
 inline bool sample(const Knowledge& k, hearts::Rng& rng,
                    std::array<CardSet, kMaxPlayers + 1>& hands) {
-  Placement placement(k, hands);
-  if (!placement.start_from_known()) return false;
-  std::array<Card, hearts::kDeckSize> cards{};
-  const int count = unseen_most_constrained_first(k, placement, rng, cards);
+  Placement fill(k, hands);
+  if (!fill.start_from_known()) return false;
+  std::array<hearts::Card, hearts::kDeckSize> cards{};
+  std::array<uint16_t, hearts::kDeckSize> may{};
+  const int count = fill.order_unseen(rng, cards, may);
   for (int i = 0; i < count; ++i) {
-    if (!placement.place(cards[i], rng)) return false;
+    if (!fill.place(cards[i], may[i], rng)) return false;
   }
-  return placement.all_full();
+  return fill.all_full();
 }
 
 // Rebuilds the deal from sampled current hands (see sample()) as a Game at this decision: the

@@ -2,8 +2,9 @@
 // a pure speed-up: over many positions of real deals, under presets with different lead, break
 // and pass rules, and with some seats playing at random (so the checks find mismatches and the
 // engine rejects worlds), the sampler draws exactly the worlds, with exactly the mismatch counts
-// and random draws, that replaying every world through the engine gives; and its dealer
-// (plugins/ismcts/world_deal.h) deals the hands montecarlo's sampler deals.
+// and random draws, that replaying every world through the engine gives; and montecarlo's
+// sampler, which both bots deal with, deals the hands the slower one it replaced dealt
+// (tests/support/reference_sampler.h).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -17,6 +18,7 @@
 #include "plugins/ismcts/world_inference.h"
 #include "plugins/montecarlo/sampler.h"
 #include "support/bot_rules.h"
+#include "support/reference_sampler.h"
 
 namespace arena {
 namespace {
@@ -97,7 +99,7 @@ bool draws_agree(const Observation& obs, InferenceParams params, uint64_t seed, 
   return fast.checks_without_replay();
 }
 
-// hearts_ismcts::deal_world deals the hands hearts_mc::sample deals, from the same draws.
+// hearts_mc::sample deals the hands the sampler it replaced deals, from the same draws.
 void deals_agree(const Observation& obs, uint64_t seed) {
   const hearts_mc::Knowledge k = hearts_mc::analyze(obs);
   hearts::Rng a(seed);
@@ -105,8 +107,8 @@ void deals_agree(const Observation& obs, uint64_t seed) {
   for (int i = 0; i < 20; ++i) {
     Hands x{};
     Hands y{};
-    const bool fast = hearts_ismcts::deal_world(k, a, x);
-    ASSERT_EQ(fast, hearts_mc::sample(k, b, y));
+    const bool fast = hearts_mc::sample(k, a, x);
+    ASSERT_EQ(fast, reference_sampler::sample(k, b, y));
     if (fast) {
       EXPECT_EQ(x, y);
     }
