@@ -36,6 +36,12 @@ void set_percentile_bounds(std::vector<double> estimates, double confidence, dou
   *high = quantile(estimates, (1.0 + confidence) / 2.0);
 }
 
+void count_draws(hearts::Rng& rng, std::vector<double>& drawn) {
+  const auto n = static_cast<uint32_t>(drawn.size());
+  std::fill(drawn.begin(), drawn.end(), 0.0);
+  for (uint32_t i = 0; i < n; ++i) drawn[rng.uniform(n)] += 1.0;
+}
+
 Interval bootstrap_weighted(std::span<const double> values, std::span<const double> weights,
                             uint64_t seed, int resamples, double confidence) {
   check_bootstrap_args(resamples, confidence);
@@ -193,8 +199,7 @@ std::vector<Interval> PooledMeansBootstrap::intervals(uint64_t seed, int resampl
   hearts::Rng rng(seed);
   std::vector<double> drawn(n);
   for (int r = 0; r < resamples; ++r) {
-    std::fill(drawn.begin(), drawn.end(), 0.0);
-    for (uint32_t i = 0; i < n; ++i) drawn[rng.uniform(n)] += 1.0;
+    internal::count_draws(rng, drawn);
     for (size_t s = 0; s < num_series; ++s) {
       if (series_[s].size() == 0) continue;
       double sum = 0.0, count = 0.0;
@@ -234,10 +239,8 @@ std::optional<std::vector<Interval>> PooledMeansBootstrap::difference_intervals(
   for (auto& e : estimates) e.reserve(static_cast<size_t>(resamples));
   hearts::Rng rng(seed);
   std::vector<double> drawn(n);
-  const auto groups = static_cast<uint32_t>(n);
   for (int r = 0; r < resamples; ++r) {
-    std::fill(drawn.begin(), drawn.end(), 0.0);
-    for (uint32_t i = 0; i < groups; ++i) drawn[rng.uniform(groups)] += 1.0;
+    internal::count_draws(rng, drawn);
     for (size_t s = 0; s < series_.size(); ++s) sums[s] = dot(drawn, series_[s].sums());
     for (size_t k = 0; k < pairs.size(); ++k) {
       estimates[k].push_back((sums[pairs[k].first] - sums[pairs[k].second]) / count);

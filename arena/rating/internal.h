@@ -15,6 +15,10 @@
 #include "rating/game_source.h"
 #include "rating/types.h"
 
+namespace hearts {
+class Rng;
+}
+
 namespace arena::rating::internal {
 
 // Throws std::invalid_argument("rating: " + what).
@@ -31,6 +35,10 @@ std::vector<int> group_indices(const GameSource& games, int* num_groups);
 // Sets interval bounds from resampled estimates (NaN when there are none).
 void set_percentile_bounds(std::vector<double> estimates, double confidence, double* low,
                            double* high);
+
+// One resample of the groups with replacement, counted: drawn[g] becomes how many of the
+// drawn.size() draws from `rng` (uniform(n) each, in order) fell on group g.
+void count_draws(hearts::Rng& rng, std::vector<double>& drawn);
 
 // The weighted mean of `values` and its percentile bootstrap interval (checks the bootstrap
 // arguments, not the weights).

@@ -18,6 +18,7 @@ namespace {
 
 using internal::check_bootstrap_args;
 using internal::check_games;
+using internal::count_draws;
 using internal::fail;
 using internal::group_indices;
 using internal::set_percentile_bounds;
@@ -327,11 +328,9 @@ struct Bootstrap {
   // (whole numbers, so the same weights as adding group by group, in any order).
   void draw_groups(hearts::Rng& rng, size_t count,
                    std::vector<std::vector<double>>& weights) const {
-    const auto groups = static_cast<uint32_t>(num_groups);
-    std::vector<double> drawn(groups);
+    std::vector<double> drawn(static_cast<size_t>(num_groups));
     for (size_t r = 0; r < count; ++r) {
-      std::fill(drawn.begin(), drawn.end(), 0.0);
-      for (uint32_t k = 0; k < groups; ++k) drawn[rng.uniform(groups)] += 1.0;
+      count_draws(rng, drawn);
       weights[r].assign(by_ranking.offsets.size() - 1, 0.0);
       for (size_t ranking = 0; ranking + 1 < by_ranking.offsets.size(); ++ranking) {
         double w0 = 0.0, w1 = 0.0;
