@@ -19,10 +19,12 @@
 #include "bench/bench.h"
 #include "bench/bench_signature.h"
 #include "bench/montecarlo_bench.h"
+#include "bench/pause_probe.h"
 #include "bench/reference_deal.h"
 #include "bench/search_bench.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "hearts/bit_dispatch.h"
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
 #include "tournament/tournament.h"
@@ -36,6 +38,7 @@ struct BenchFlags {
   bool json = false;
   bool quick = false;
   bool signature_only = false;
+  double pauses_seconds = 0;  // > 0: only the pause probe, for this long
   std::vector<std::string> plugin_dirs;
 };
 
@@ -179,18 +182,24 @@ struct RemoveDirOnExit {
   }
 };
 
+// Which n-th-set-bit path the engine takes on this processor (hearts/bit_dispatch.h).
+const char* bit_path() {
+  return hearts::detail::kFastPdep ? "pdep" : "portable";
+}
+
 void add_machine_json(const BenchFlags& flags, Json* out) {
   Json& machine = (*out)["machine"] = Json::object();
   machine["cpu"] = cpu_model();
   machine["cores"] = static_cast<long long>(std::thread::hardware_concurrency());
   machine["build"] = build_description();
+  machine["bit_path"] = bit_path();
   machine["quick"] = flags.quick;
 }
 
 void print_machine(const BenchFlags& flags) {
   std::cout << "arena bench" << (flags.quick ? " --quick (rough figures)" : "") << "\n"
             << "machine: " << cpu_model() << ", " << std::thread::hardware_concurrency()
-            << " cores\nbuild:   " << build_description() << "\n\n";
+            << " cores, bit path " << bit_path() << "\nbuild:   " << build_description() << "\n\n";
 }
 
 // What the parts of one bench run share.
@@ -598,7 +607,52 @@ void print_signature(const BenchSignature& signature) {
             << signature.deals << " deals, " << signature.plays << " plays, every preset)\n";
 }
 
+// `--pauses SECONDS`: one spinning thread per core, and how often and how long the machine
+// stopped them (bench/pause_probe.h).
+int run_pause_probe(const BenchFlags& flags) {
+  const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const PauseSummary s =
+      summarize_pauses(probe_pauses(threads, flags.pauses_seconds), flags.pauses_seconds);
+  if (flags.json) {
+    Json out = Json::object();
+    add_machine_json(flags, &out);
+    Json pauses = Json::object();
+    pauses["seconds"] = s.seconds;
+    pauses["threads"] = static_cast<long long>(s.threads);
+    Json over = Json::array();
+    for (size_t k = 0; k < s.thresholds_us.size(); ++k) {
+      Json bucket = Json::object();
+      bucket["at_least_us"] = static_cast<long long>(s.thresholds_us[k]);
+      bucket["gaps"] = static_cast<long long>(s.gaps_over[k]);
+      over.push_back(bucket);
+    }
+    pauses["gaps"] = over;
+    pauses["longest_us"] = static_cast<long long>(s.longest_us);
+    pauses["gaps_of_1ms_or_more"] = static_cast<long long>(s.long_gaps);
+    pauses["shared_by_another_thread"] = static_cast<long long>(s.shared_gaps);
+    out["pauses"] = pauses;
+    print_json(out);
+    return 0;
+  }
+  print_machine(flags);
+  std::cout << std::fixed << std::setprecision(1) << "pauses: " << s.threads
+            << " threads spinning for " << s.seconds << " s, reading the clock back to back\n ";
+  for (size_t k = 0; k < s.thresholds_us.size(); ++k) {
+    std::cout << " >= " << s.thresholds_us[k] / 1000 << " ms: " << s.gaps_over[k] << " ";
+  }
+  std::cout << " longest " << s.longest_us / 1000.0 << " ms\n";
+  if (s.long_gaps > 0) {
+    std::cout << "  " << s.shared_gaps << " of the " << s.long_gaps
+              << " gaps of 1 ms or more came while another thread was stopped too (the whole "
+                 "machine paused)\n";
+  }
+  std::cout << "  a decision limit shorter than the longest pause can be missed by any bot that "
+               "thinks: a pause is charged to the bot thinking at that moment\n";
+  return 0;
+}
+
 int run_bench(const BenchFlags& flags) {
+  if (flags.pauses_seconds > 0) return run_pause_probe(flags);
   const auto search_path = plugin_search_path(flags.plugin_dirs);
   std::string error;
   BenchSignature signature;
@@ -676,6 +730,11 @@ void add_bench_command(CLI::App& app, int* exit_code) {
   bench->add_flag("--signature", flags->signature_only,
                   "print only the bench signature (a hash of a fixed-seed run's plays and scores)");
   bench->add_option("--plugin-dir", flags->plugin_dirs, "look for plugins here first (repeatable)");
+  bench
+      ->add_option("--pauses", flags->pauses_seconds,
+                   "only probe the machine's pauses: spin a thread per core for SECONDS and "
+                   "count the gaps in their clock reads (the floor under a decision limit)")
+      ->check(CLI::Range(0.01, 3600.0));
   bench->callback([flags, exit_code] { *exit_code = run_bench(*flags); });
 }
 

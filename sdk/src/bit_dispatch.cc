@@ -1,5 +1,8 @@
 #include "hearts/bit_dispatch.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -7,6 +10,12 @@
 namespace hearts::detail {
 
 bool detect_fast_pdep() {
+  // HEARTS_BIT_PATH=portable: the portable path whatever the processor, to measure one against
+  // the other on the same machine (`arena bench` prints the path taken).
+  if (const char* path = std::getenv("HEARTS_BIT_PATH");
+      path && std::strcmp(path, "portable") == 0) {
+    return false;
+  }
 #if defined(__x86_64__)
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(ebx & (1u << 8))) return false;  // BMI2

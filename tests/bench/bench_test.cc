@@ -125,6 +125,46 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
             recorded_signature());
 }
 
+TEST(BenchCommand, PausesProbeReportsItsGapsAndTheBitPath) {
+  // A short real probe: the machine decides how many gaps it sees, so only their consistency is
+  // asserted. HEARTS_BIT_PATH=portable must turn the PDEP path off (the engine and the plugins
+  // read it at load), and the machine section must say so.
+  const arena_test::RunResult r = arena_test::run_arena(
+      "--log-level error bench --pauses 0.2 --json", "HEARTS_BIT_PATH=portable");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  google::protobuf::Struct root;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &root).ok()) << r.out;
+  EXPECT_EQ(root.fields().at("machine").struct_value().fields().at("bit_path").string_value(),
+            "portable");
+  EXPECT_EQ(root.fields().count("engine"), 0u);  // --pauses runs the probe only
+  const auto& pauses = root.fields().at("pauses").struct_value().fields();
+  EXPECT_DOUBLE_EQ(pauses.at("seconds").number_value(), 0.2);
+  EXPECT_GE(pauses.at("threads").number_value(), 1);
+  const auto& gaps = pauses.at("gaps").list_value().values();
+  ASSERT_EQ(gaps.size(), 5u);
+  double previous = 1e18;
+  for (const auto& bucket : gaps) {
+    const double count = bucket.struct_value().fields().at("gaps").number_value();
+    EXPECT_LE(count, previous);  // a longer bucket never holds more gaps
+    previous = count;
+  }
+  EXPECT_EQ(gaps[0].struct_value().fields().at("gaps").number_value(),
+            pauses.at("gaps_of_1ms_or_more").number_value());
+  EXPECT_LE(pauses.at("shared_by_another_thread").number_value(),
+            pauses.at("gaps_of_1ms_or_more").number_value());
+  // The longest gap is in the buckets it reaches (a loaded CI machine may stop a thread for long).
+  const double longest = pauses.at("longest_us").number_value();
+  for (const auto& bucket : gaps) {
+    const auto& fields = bucket.struct_value().fields();
+    EXPECT_EQ(fields.at("gaps").number_value() > 0,
+              longest >= fields.at("at_least_us").number_value());
+  }
+
+  const arena_test::RunResult bad = arena_test::run_arena("bench --pauses 0");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.out.find("--pauses"), std::string::npos) << bad.out;
+}
+
 TEST(BenchQuantile, NearestRank) {
   std::vector<double> values;
   for (int k = 100; k >= 1; --k) values.push_back(k);

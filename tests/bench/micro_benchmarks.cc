@@ -5,8 +5,10 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <bit>
 #include <span>
 
+#include "hearts/bit_dispatch.h"
 #include "hearts/game.h"
 #include "hearts/observation.h"
 #include "hearts/rng.h"
@@ -131,6 +133,53 @@ void BM_RandomDealEngineOnly(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RandomDealEngineOnly);
+
+// The random card choice's n-th set bit, both ways (issue 18: keep the faster path for each
+// CPU). Hands of 1 to 13 random cards and a random index, the same sequence for both; compare
+// the two in one run: CardSet::nth takes PDEP only where hearts/bit_dispatch.h finds it fast.
+struct NthInputs {
+  std::array<uint64_t, 1024> bits{};
+  std::array<int, 1024> index{};
+  NthInputs() {
+    hearts::Rng rng(7);
+    for (size_t i = 0; i < bits.size(); ++i) {
+      uint64_t set = 0;
+      const int size = 1 + static_cast<int>(rng.uniform(13));
+      while (std::popcount(set) < size) {
+        const uint32_t id = rng.uniform(64);
+        if ((id & 15) < 13) set |= uint64_t{1} << id;
+      }
+      bits[i] = set;
+      index[i] = static_cast<int>(rng.uniform(static_cast<uint32_t>(size)));
+    }
+  }
+};
+
+void BM_NthSetBitPortable(benchmark::State& state) {
+  static const NthInputs in;
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(hearts::CardSet(in.bits[i]).nth_portable(in.index[i]));
+    i = (i + 1) & 1023;
+  }
+}
+BENCHMARK(BM_NthSetBitPortable);
+
+#if defined(__x86_64__)
+void BM_NthSetBitPdep(benchmark::State& state) {
+  if (!__builtin_cpu_supports("bmi2")) {
+    state.SkipWithError("no BMI2 on this processor");
+    return;
+  }
+  static const NthInputs in;
+  size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(hearts::detail::nth_set_bit_pdep(in.bits[i], in.index[i]));
+    i = (i + 1) & 1023;
+  }
+}
+BENCHMARK(BM_NthSetBitPdep);
+#endif
 
 }  // namespace
 

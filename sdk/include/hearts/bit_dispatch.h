@@ -18,7 +18,8 @@
 
 namespace hearts::detail {
 
-// True where PDEP is present and fast (detected with CPUID; false on other architectures).
+// True where PDEP is present and fast (detected with CPUID; false on other architectures, and
+// wherever the environment sets HEARTS_BIT_PATH=portable, for comparing the two paths).
 bool detect_fast_pdep();
 inline const bool kFastPdep = detect_fast_pdep();
 
