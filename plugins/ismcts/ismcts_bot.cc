@@ -26,8 +26,9 @@
 // winning, or when we lead and it does not end the game; new moon otherwise.
 //
 // Anytime: a search stops after kTimeShare of obs.time_left_us, or goes on to kQuietTimeShare
-// while its thread has had a core to itself and 20 ms would still remain (with a game bank, at most
-// an even share of the bank over the decisions to come; search_budget.h).
+// while its thread has had a core to itself and 20 ms (or half of a shorter limit) would still
+// remain (with a game bank, at most an even share of the bank over the decisions to come;
+// search_budget.h).
 // HEARTS_ISMCTS_ITERATIONS=N fixes the iterations per decision and ignores the clock: every choice
 // is then a pure function of the observation and obs.random_seed. HEARTS_ISMCTS_DEBUG (any value)
 // prints each candidate's mean reward, iterations and tree size to stderr. HEARTS_ISMCTS_C,

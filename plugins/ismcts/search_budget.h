@@ -27,9 +27,12 @@ inline constexpr double kTimeShare = 0.15;
 // stall of the VM), and at 100 ms half leaves 50.
 inline constexpr double kQuietTimeShare = 0.5;
 inline constexpr double kQuietCpuShare = 0.9;
-// The quiet share never leaves less than this before the limit: a short limit (10 ms) keeps its
-// plain share, since one scheduler slice after a quiet search would already make it late (at
-// 10 ms a 35% share took 10 timeouts in 200 games on an otherwise idle machine).
+// The quiet share leaves at least this before the limit, or half of a shorter limit. At 10 ms a
+// quiet search may go on to 5 ms: 3.4 ms a decision on average instead of 1.0, worth half a
+// point per deal against montecarlo@100ms (docs/strength.md, "Short limits"). It costs timeouts
+// there: the VM these were measured on pauses for 10-20 ms a few times a minute, and every pause
+// during a decision makes it late, so the longer the search the more often (9 and 10 late answers
+// in 400 games instead of 1). No share avoids them at 10 ms; at 100 ms 50 ms are left.
 inline constexpr int64_t kQuietMinSlackUs = 20'000;
 // With a game bank, the decisions the bank must still last for, beyond the cards in hand: about
 // two more deals, so an early deal cannot spend what later ones need.
@@ -47,7 +50,8 @@ inline int64_t budget_us(const hearts::Observation& obs, double share = kTimeSha
   if (obs.time_left_us <= 0) return 50'000;  // no clock (a direct call): a modest fixed budget
   int64_t budget = static_cast<int64_t>(static_cast<double>(obs.time_left_us) * share);
   if (share > kTimeShare) {
-    budget = std::max<int64_t>(0, std::min(budget, obs.time_left_us - kQuietMinSlackUs));
+    const int64_t slack = std::min(kQuietMinSlackUs, obs.time_left_us / 2);  // see kQuietMinSlackUs
+    budget = std::max<int64_t>(0, std::min(budget, obs.time_left_us - slack));
   }
   if (obs.bank_left_us >= 0) {
     const int64_t decisions = std::max(1, obs.hand.size()) + kBankReserveDecisions;

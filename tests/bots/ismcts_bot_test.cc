@@ -125,8 +125,14 @@ TEST(IsmctsBudget, GoesPastThePlainShareOnlyWhileTheSearchHasACore) {
   obs.bank_left_us = -1;
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 15'000);
   EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 50'000);
-  obs.time_left_us = 10'000;  // a short limit keeps its plain share: no 20 ms of slack
-  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 0);
+  // The quiet share leaves 20 ms, or half of a shorter limit.
+  obs.time_left_us = 60'000;
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 30'000);
+  obs.time_left_us = 30'000;
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 15'000);
+  obs.time_left_us = 10'000;
+  EXPECT_EQ(hearts_ismcts::budget_us(obs), 1'500);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 5'000);
   obs.time_left_us = 100'000;
   obs.bank_left_us = 270'000;  // no cards in hand: 1 + 26 decisions to come, 10 ms each
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 10'000);
