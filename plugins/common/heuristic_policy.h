@@ -96,6 +96,10 @@ struct Knowledge {
   std::array<std::array<bool, 4>, hearts::kMaxPlayers> void_in{};
   std::array<int, hearts::kMaxPlayers> penalty{};  // positive points taken from tricks
   CardSet lady;                                    // lady spades in play
+  // The rules' cards in play worth more (penalty) or less (bonus) than zero: a mask each, so a
+  // decision never walks a set card by card to find them.
+  CardSet penalty_cards;
+  CardSet bonus_cards;
   int moon_total = 0;
 
   // From the plays counted in `tally`, which must be up to date with `o` (PlayTally::update).
@@ -114,9 +118,9 @@ struct Knowledge {
         if (to >= 0 && to < n && !played.contains(obs.passed[k])) known[to].insert(obs.passed[k]);
       }
     }
-    for (Card c : obs.rules->in_play.of_suit(Suit::kSpades)) {
-      if (obs.card_points(c) > 0) lady.insert(c);
-    }
+    penalty_cards = obs.rules->penalty_cards;
+    bonus_cards = obs.rules->counters - obs.rules->penalty_cards;
+    lady = obs.rules->in_play.of_suit(Suit::kSpades) & penalty_cards;
     moon_total = obs.rules->moon_total;
   }
   // Counting the whole deal's plays from scratch.
@@ -129,20 +133,10 @@ struct Knowledge {
   }
 
   int pts(Card c) const { return obs.card_points(c); }
-  CardSet penalty_of(CardSet cards) const {
-    CardSet r;
-    for (Card c : cards) {
-      if (pts(c) > 0) r.insert(c);
-    }
-    return r;
-  }
-  CardSet bonus_of(CardSet cards) const {
-    CardSet r;
-    for (Card c : cards) {
-      if (pts(c) < 0) r.insert(c);
-    }
-    return r;
-  }
+  // The cards of `cards` worth more than zero; `cards` must be in play (held, out or legal).
+  CardSet penalty_of(CardSet cards) const { return cards & penalty_cards; }
+  // The cards of `cards` worth less than zero; `cards` must be in play.
+  CardSet bonus_of(CardSet cards) const { return cards & bonus_cards; }
   // Lady spades neither played nor ours.
   CardSet lady_out() const { return lady & out; }
   // Who holds `card` (we passed it there), or -1.
@@ -158,7 +152,8 @@ struct Knowledge {
   }
   int penalty_out() const {
     int r = 0;
-    for (Card c : out) r += std::max(0, pts(c));
+    const CardSet penalties_out = out & penalty_cards;
+    for (Card c : penalties_out) r += pts(c);
     return r;
   }
 };
