@@ -160,6 +160,8 @@ class Referee::GameRun {
                                                    const CallResult& call, int64_t think,
                                                    int64_t limit);
   void add_timeout(int seat, int64_t think, int64_t limit);
+  [[gnu::noinline]] int64_t excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
+                                              int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
                   const std::string& note);
   void apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision, bool answered,
@@ -404,10 +406,21 @@ void Referee::GameRun::decide(Phase phase) {
   hearts::Decision decision{};
   Watchdog* watchdog = referee_.watchdog_;
   if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
+  // Cheap tests first: after its first long decision, only a thinking seat is accounted.
+  const bool accounted = outcome.seats[seat].max_think_us >= kAccountFromThinkUs &&
+                         referee_.accounting_ != nullptr && player->runs_on_calling_thread();
+  ThreadAccount before;
+  if (accounted) {
+    before = referee_.accounting_->read();
+    timer_.stale();  // the wall interval starts after the reading, so its run time covers it
+  }
   const int64_t start = timer_.start();
   const CallResult call = player->decide(seen, &decision);
-  const int64_t think = timer_.stop() - start;
+  int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
+  if (accounted && think > limit + player->timing_margin_us()) {
+    think -= excuse_host_pause(seat, before, think, limit);
+  }
   // Checked here first: nearly every call answers with no outage under way.
   const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
   if ((failed || !referee_.outages_.empty()) && !ride_out_outage(seat, *player, call)) return;
@@ -504,6 +517,24 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
     add_timeout(seat, think, limit);
   }
   return answered;
+}
+
+// An accounted answer that would be late: the time the host took from the bot's thread is not
+// the bot's (match/host_pause.h). Returns the microseconds excused, 0 without the evidence.
+int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
+                                            int64_t limit) {
+  timer_.stale();
+  const int64_t paused = host_pause_us(before, referee_.accounting_->read(), wall);
+  if (paused <= 0) return 0;
+  SeatOutcome& so = outcome.seats[seat];
+  ++so.host_pauses;
+  so.host_pause_us += paused;
+  spdlog::info(
+      "game {}: seat {} ({}) answered after {}, {} of it a host pause (not charged; the "
+      "limit was {})",
+      game_index_ + 1, seat, players_[seat]->identity().name, ms_text(wall), ms_text(paused),
+      ms_text(limit));
+  return paused;
 }
 
 // Out of line, so that charge_answer's path for an answer in time stays small.
@@ -659,6 +690,10 @@ void Referee::GameRun::record_results() {
     if (game_.rules().rules.complex_scores) record_->add_final_scores_imag(game_.score_imag(s));
   }
   record_->set_think_us_total(think_total);
+  if (std::any_of(outcome.seats.begin(), outcome.seats.end(),
+                  [](const SeatOutcome& so) { return so.host_pauses > 0; })) {
+    for (const SeatOutcome& so : outcome.seats) record_->add_host_pause_us(so.host_pause_us);
+  }
   if (partnership()) {
     const hearts::Rules& rules = game_.rules().rules;
     for (int s = 0; s < n_; ++s) record_->add_seat_teams(hearts::team_of(rules, s));

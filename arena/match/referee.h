@@ -20,6 +20,12 @@
 // bot is unavailable: each of its seats gets an UNAVAILABLE violation and forfeits, the game ends
 // there (the outcome names the seat), and the bot is marked in the run's UnavailableBots. A
 // marked bot is never asked again: at its first decision of a later game its seats forfeit.
+// Host pauses (match/host_pause.h): when an in-process bot's answer would be late, the referee
+// reads the kernel's account of the thread it ran on and does not charge the time the host took
+// from that thread (it never slept, yet neither ran nor waited for a core). The think time
+// recorded is the time charged; GameRecord.host_pause_us keeps what was excused. Accounts are
+// read only for a seat once one of its decisions in the game took kAccountFromThinkUs or more,
+// so bots that answer in microseconds pay nothing for it.
 //
 // Thread safety: a Referee is used by one thread; run one per table.
 #pragma once
@@ -34,6 +40,7 @@
 
 #include "hearts/game.h"
 #include "match/clock.h"
+#include "match/host_pause.h"
 #include "match/seat_view.h"
 #include "match/unavailable.h"
 #include "match/watchdog.h"
@@ -59,9 +66,11 @@ struct SeatOutcome {
   int violations = 0;
   bool forfeited = false;
   int decisions = 0;
-  int fallbacks = 0;  // decisions the referee's fallback made for this seat
-  int64_t think_us = 0;
+  int fallbacks = 0;     // decisions the referee's fallback made for this seat
+  int64_t think_us = 0;  // charged: wall time less excused host pauses
   int64_t max_think_us = 0;
+  int host_pauses = 0;        // decisions that would have been late but for a host pause
+  int64_t host_pause_us = 0;  // the time excused in them
 };
 
 struct GameOutcome {
@@ -87,6 +96,14 @@ class Referee {
   // must outlive the referee's games.
   void share_unavailable(UnavailableBots* bots) { unavailable_ = bots; }
 
+  // Where thread accounts come from (default: the kernel's); null charges wall time throughout.
+  // `accounting` must outlive the referee's games.
+  void account_threads_with(const ThreadAccounting* accounting) { accounting_ = accounting; }
+
+  // A seat's thread is accounted once one of its decisions in the game took this long: a read
+  // costs about 0.5 us, under 0.5% of such a decision.
+  static constexpr int64_t kAccountFromThinkUs = 100;
+
  private:
   class GameRun;  // one game in progress (referee.cc)
   hearts::CompiledRules rules_;
@@ -100,6 +117,7 @@ class Referee {
   std::vector<std::pair<std::string, int>> warned_;
   UnavailableBots own_unavailable_;
   UnavailableBots* unavailable_ = &own_unavailable_;
+  const ThreadAccounting* accounting_ = &KernelThreadAccounting::instance();
   // (bot spec, clock time its outage began) for each bot whose last call failed as unavailable.
   std::vector<std::pair<std::string, int64_t>> outages_;
 };

@@ -48,6 +48,9 @@ class Player {
   virtual const BotIdentity& identity() const = 0;
   // Extra time granted beyond the decision limit for transport latency (remote bots).
   virtual int64_t timing_margin_us() const { return 0; }
+  // Whether decide() runs the bot on the calling thread (an in-process plugin), so the kernel's
+  // account of that thread is the bot's: the referee then excuses host pauses (match/host_pause.h).
+  virtual bool runs_on_calling_thread() const { return false; }
   // After a call failed as kUnavailable or kCrash: waits at most timeout_us (real time) for the
   // bot to be reachable again (a remote bot answering GetInfo, an isolated child restarted and
   // ready); true as soon as it is, false if the time ran out. Never throws. In-process players

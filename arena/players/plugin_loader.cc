@@ -53,6 +53,7 @@ class PluginPlayer final : public Player {
   }
 
   const BotIdentity& identity() const override { return identity_; }
+  bool runs_on_calling_thread() const override { return true; }
 
  private:
   std::shared_ptr<PluginLibrary> library_;

@@ -1,8 +1,13 @@
 // slow: a test plugin that sleeps in every choose_play for HEARTS_SLOW_BOT_MS milliseconds
 // (environment variable read at each call; default 50, unparsable values also mean 50), then
-// plays its lowest legal card. Passes its lowest passable cards at once.
+// plays its lowest legal card. Passes its lowest passable cards at once. With
+// HEARTS_SLOW_BOT_MODE=spin it burns that much of its thread's CPU time instead of sleeping.
+#include <time.h>
+
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "hearts/plugin.h"
@@ -18,10 +23,23 @@ long delay_ms() {
   return (*end == '\0' && value >= 0) ? value : 50;
 }
 
+int64_t thread_cpu_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
+}
+
 class SlowBot : public hearts::Bot {
  public:
   hearts::Card choose_play(const hearts::Observation& obs) override {
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms()));
+    const char* mode = std::getenv("HEARTS_SLOW_BOT_MODE");
+    if (mode != nullptr && std::strcmp(mode, "spin") == 0) {
+      const int64_t until = thread_cpu_ns() + delay_ms() * 1'000'000;
+      while (thread_cpu_ns() < until) {
+      }
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms()));
+    }
     return obs.legal.lowest();
   }
 

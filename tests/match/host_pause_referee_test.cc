@@ -1,0 +1,208 @@
+// The referee and host pauses: an in-process bot's late answer is excused only by the kernel's
+// evidence that the host, not the bot, took the time. Timing comes from an injected clock and a
+// scripted thread account, so each rule is checked exactly and instantly; real plugins that
+// sleep or spin past their limit check the same rules against the real kernel.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "match/host_pause.h"
+#include "match/referee.h"
+#include "players/bot_specs.h"
+
+namespace arena {
+namespace {
+
+using hearts::Card;
+using hearts::proto::GameRecord;
+using hearts::proto::Violation;
+
+// A thread account the test writes: what the kernel would have counted during a decision.
+class ScriptedAccounting final : public ThreadAccounting {
+ public:
+  ThreadAccount read() const override { return current; }
+  ThreadAccount current{true, 0, 0, 0};
+};
+
+// How a scripted decision spends its wall time.
+struct Spending {
+  int64_t wall_us = 1;
+  int64_t run_us = 1;    // on a core
+  int64_t wait_us = 0;   // waiting for a core
+  int64_t switches = 0;  // sleeps
+};
+
+// A player that spends scripted time on the injected clock and in the scripted account: its
+// first decision as `first`, the rest as `rest`.
+class ScriptedPlayer final : public Player {
+ public:
+  ScriptedPlayer(ManualClock& clock, ScriptedAccounting& accounting, Spending first, Spending rest,
+                 bool on_calling_thread = true)
+      : clock_(clock),
+        accounting_(accounting),
+        first_(first),
+        rest_(rest),
+        on_calling_thread_(on_calling_thread) {
+    identity_.name = "scripted";
+  }
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    const Spending& spend = calls_++ == 0 ? first_ : rest_;
+    clock_.advance_us(spend.wall_us);
+    accounting_.current.run_ns += spend.run_us * 1000;
+    accounting_.current.wait_ns += spend.wait_us * 1000;
+    accounting_.current.voluntary_switches += spend.switches;
+    out->card = obs.legal.highest();  // not the fallback, so fallbacks would be visible
+    return {};
+  }
+  CallResult notify(int32_t, const hearts::Observation&, const hearts::DealResult&) override {
+    return {};
+  }
+  const BotIdentity& identity() const override { return identity_; }
+  bool runs_on_calling_thread() const override { return on_calling_thread_; }
+
+ private:
+  ManualClock& clock_;
+  ScriptedAccounting& accounting_;
+  Spending first_, rest_;
+  bool on_calling_thread_;
+  size_t calls_ = 0;
+  BotIdentity identity_;
+};
+
+hearts::CompiledRules one_deal_without_pass() {
+  hearts::Rules rules = *hearts::preset_rules("standard");
+  rules.pass_schedule = hearts::PassSchedule::kNone;
+  rules.end_score = 0;
+  rules.fixed_deals = 1;
+  std::string error;
+  auto compiled = hearts::compile(rules, &error);
+  EXPECT_TRUE(compiled.has_value()) << error;
+  return *compiled;
+}
+
+struct Played {
+  GameRecord record;
+  GameOutcome outcome;
+  int timeouts = 0;
+};
+
+// Seat 0 plays as `first`, then `rest`, at a 10 ms limit; three quick players fill the table.
+Played play(Spending first, Spending rest, bool accounted = true, bool on_calling_thread = true) {
+  const hearts::CompiledRules rules = one_deal_without_pass();
+  ManualClock clock;
+  ScriptedAccounting accounting;
+  ScriptedPlayer seat0(clock, accounting, first, rest, on_calling_thread);
+  ScriptedPlayer quick1(clock, accounting, {}, {}), quick2(clock, accounting, {}, {}),
+      quick3(clock, accounting, {}, {});
+  std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
+  RefereeOptions options;
+  options.move_time_us = 10'000;
+  Referee referee(rules, options, clock);
+  referee.account_threads_with(accounted ? &accounting : nullptr);
+  Played played;
+  played.outcome = referee.play_game(3, 0, seats, &played.record);
+  for (const Violation& v : played.record.violations()) {
+    EXPECT_EQ(v.seat(), 0);
+    played.timeouts += v.kind() == Violation::TIMEOUT;
+  }
+  return played;
+}
+
+// A first decision of 200 us makes seat 0 a thinking seat, accounted from its second on.
+const Spending kFirst{200, 200, 0, 0};
+// 25 ms of wall time at a 10 ms limit, of which the bot ran 3 ms.
+const Spending kPaused{25'000, 3'000, 0, 0};
+
+TEST(RefereeHostPause, TimeTheHostTookIsNotChargedAndIsRecorded) {
+  const Played played = play(kFirst, kPaused);
+  EXPECT_EQ(played.timeouts, 0);
+  EXPECT_EQ(played.outcome.seats[0].host_pauses, 12);
+  EXPECT_EQ(played.outcome.seats[0].host_pause_us, 12 * 22'000);
+  EXPECT_EQ(played.outcome.seats[0].max_think_us, 3'000) << "charged time, not wall time";
+  ASSERT_EQ(played.record.host_pause_us_size(), 4);
+  EXPECT_EQ(played.record.host_pause_us(0), 12 * 22'000);
+  EXPECT_EQ(played.record.host_pause_us(1), 0);
+  std::vector<int64_t> seat0_thinks;
+  for (const auto& p : played.record.deals(0).plays()) {
+    if (p.seat() == 0) seat0_thinks.push_back(p.think_us());
+  }
+  ASSERT_EQ(seat0_thinks.size(), 13u);
+  EXPECT_EQ(seat0_thinks[0], 200);
+  for (size_t k = 1; k < seat0_thinks.size(); ++k) EXPECT_EQ(seat0_thinks[k], 3'000) << k;
+}
+
+TEST(RefereeHostPause, ABotThatSleptIsChargedItsWallTime) {
+  const Played played = play(kFirst, {25'000, 3'000, 0, 1});
+  EXPECT_EQ(played.timeouts, 12);
+  EXPECT_EQ(played.outcome.seats[0].host_pauses, 0);
+  EXPECT_EQ(played.record.host_pause_us_size(), 0) << "absent when nothing was excused";
+  EXPECT_EQ(played.outcome.seats[0].max_think_us, 25'000);
+}
+
+TEST(RefereeHostPause, WaitingForACoreIsTheBotsTime) {
+  // Its own threads (or other programs) kept it off a core for 21 ms: 1 ms is left to excuse,
+  // not enough to bring 25 ms under 10.
+  const Played played = play(kFirst, {25'000, 3'000, 21'000, 0});
+  EXPECT_EQ(played.timeouts, 12);
+  EXPECT_EQ(played.outcome.seats[0].host_pauses, 12) << "the 1 ms is still excused";
+  EXPECT_EQ(played.outcome.seats[0].max_think_us, 24'000);
+}
+
+TEST(RefereeHostPause, ABotThatRanPastItsLimitIsLate) {
+  const Played played = play(kFirst, {25'000, 25'000, 0, 0});
+  EXPECT_EQ(played.timeouts, 12);
+  EXPECT_EQ(played.outcome.seats[0].host_pauses, 0);
+}
+
+TEST(RefereeHostPause, QuickSeatsAndOtherTransportsAreNotAccounted) {
+  // A seat whose decisions all took under kAccountFromThinkUs is never read (its first long
+  // one is charged in full), nor is a bot that runs elsewhere, nor any with accounting off.
+  EXPECT_EQ(play({}, kPaused).timeouts, 1) << "the first paused decision, then accounted";
+  EXPECT_EQ(play(kFirst, kPaused, true, false).timeouts, 12);
+  EXPECT_EQ(play(kFirst, kPaused, false).timeouts, 12);
+}
+
+// Real plugins against the real kernel account: a bot that sleeps past its limit and one that
+// spins past it are both late at every play, whatever the host does meanwhile.
+hearts::proto::GameRecord play_slow_plugin(const char* mode) {
+  ::setenv("HEARTS_SLOW_BOT_MS", "12", 1);
+  ::setenv("HEARTS_SLOW_BOT_MODE", mode, 1);
+  const hearts::CompiledRules rules = one_deal_without_pass();
+  std::vector<std::shared_ptr<PlayerSource>> sources;
+  std::vector<std::unique_ptr<Player>> players;
+  std::vector<Player*> seats;
+  for (const char* spec : {"slow", "random", "random", "random"}) {
+    std::string error;
+    sources.push_back(
+        resolve_bot_spec(spec, {HEARTS_TEST_PLUGIN_DIR, HEARTS_BUNDLED_PLUGIN_DIR}, &error));
+    EXPECT_NE(sources.back(), nullptr) << error;
+    hearts::BotConfig config;
+    config.seat = static_cast<int>(seats.size());
+    config.num_players = 4;
+    config.seed = 7;
+    config.rules = &rules;
+    players.push_back(sources.back()->create(config, &error));
+    seats.push_back(players.back().get());
+  }
+  SteadyClock clock;
+  RefereeOptions options;
+  options.move_time_us = 3'000;
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  referee.play_game(5, 0, seats, &record);
+  ::unsetenv("HEARTS_SLOW_BOT_MODE");
+  return record;
+}
+
+TEST(RefereeHostPause, RealPluginsThatSleepOrSpinPastTheLimitAreLate) {
+  for (const char* mode : {"sleep", "spin"}) {
+    const GameRecord record = play_slow_plugin(mode);
+    int timeouts = 0;
+    for (const Violation& v : record.violations()) timeouts += v.kind() == Violation::TIMEOUT;
+    EXPECT_EQ(timeouts, 13) << mode;
+    EXPECT_EQ(record.host_pause_us_size(), 0) << mode;
+  }
+}
+
+}  // namespace
+}  // namespace arena
