@@ -79,6 +79,18 @@ void rank_with_forfeits(const hearts::Game& game, std::vector<SeatOutcome>& seat
   }
 }
 
+// "; its thread ran 2.4 ms, waited 0.0 ms for a core and slept never": why a late answer of an
+// accounted bot was not excused (match/host_pause.h).
+std::string account_text(const ThreadAccount& before, const ThreadAccount& after) {
+  if (!before.valid || !after.valid) return "; its thread's account could not be read";
+  const int64_t sleeps = after.voluntary_switches - before.voluntary_switches;
+  return "; its thread ran " + ms_text((after.run_ns - before.run_ns) / 1000) + ", waited " +
+         ms_text((after.wait_ns - before.wait_ns) / 1000) + " for a core and slept " +
+         (sleeps == 0   ? "never"
+          : sleeps == 1 ? "once"
+                        : std::to_string(sleeps) + " times");
+}
+
 // Times decisions with one clock read each: the read that ends a decision starts the next one
 // when only the referee's bookkeeping (checking and applying the answer, recording it, observing)
 // came between, which takes tens of nanoseconds. After anything slower (dealing, notifications,
@@ -192,6 +204,8 @@ class Referee::GameRun {
   std::array<int64_t, hearts::kMaxPlayers> move_us_;
   hearts::proto::DealRecord* deal_record_ = nullptr;
   uint64_t decisions_ = 0;
+  // What the kernel's account showed of an accounted answer that is late, for its violation.
+  std::string late_note_;
   int deals_seen_ = 0;
   bool forfeit_ = false;
   DecisionTimer timer_;
@@ -512,6 +526,7 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
   bool answered = call.status == CallStatus::kOk;
   if (!answered) {
     add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
+    late_note_.clear();  // a late answer that failed is reported as its failure
   } else if (think > limit + player.timing_margin_us()) {
     answered = false;
     add_timeout(seat, think, limit);
@@ -524,7 +539,9 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
 int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
                                             int64_t limit) {
   timer_.stale();
-  const int64_t paused = host_pause_us(before, referee_.accounting_->read(), wall);
+  const ThreadAccount after = referee_.accounting_->read();
+  const int64_t paused = host_pause_us(before, after, wall);
+  if (wall - paused > limit) late_note_ = account_text(before, after);
   if (paused <= 0) return 0;
   SeatOutcome& so = outcome.seats[seat];
   ++so.host_pauses;
@@ -539,8 +556,10 @@ int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& befor
 
 // Out of line, so that charge_answer's path for an answer in time stays small.
 void Referee::GameRun::add_timeout(int seat, int64_t think, int64_t limit) {
-  add_violation(seat, Violation::TIMEOUT,
-                "answered after " + ms_text(think) + "; the limit was " + ms_text(limit), "");
+  add_violation(
+      seat, Violation::TIMEOUT,
+      "answered after " + ms_text(think) + "; the limit was " + ms_text(limit) + late_note_, "");
+  late_note_.clear();
 }
 
 // `note` is what the transport found wrong with an answer it passed on (a card id that is no

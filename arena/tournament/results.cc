@@ -189,6 +189,7 @@ GameSummary summarize_game(const pb::GameRecord& game) {
     if (s < game.final_counters_size()) seat.final_counters = game.final_counters(s);
     if (summary.ranked) seat.rank = game.ranks(s);
     if (s < game.fallback_decisions_size()) seat.fallbacks = game.fallback_decisions(s);
+    if (s < game.host_pause_us_size()) seat.host_pause_us = game.host_pause_us(s);
   }
   for (int s : game.forfeited()) {
     if (s >= 0 && s < n) summary.seats[s].forfeited = true;
@@ -278,6 +279,7 @@ ResultsBuilder::ResultsBuilder(const pb::RecordsHeader& header, bool team_level)
       violation_kinds_(bots_.size()),
       think_sum_(bots_.size(), 0),
       think_max_(bots_.size(), 0),
+      host_pause_sum_(bots_.size(), 0),
       trueskill_(bots_.size(), rating::TrueSkillRating{}),
       team_level_(team_level) {
   if (!team_level && header.teams_size() > 0) {
@@ -305,6 +307,7 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
   for (const SeatSummary& seat : game.seats) {
     think_sum_[seat.bot] += seat.think_us;
     think_max_[seat.bot] = std::max(think_max_[seat.bot], seat.max_think_us);
+    host_pause_sum_[seat.bot] += seat.host_pause_us;
     bots_[seat.bot].decisions += seat.decisions;
     bots_[seat.bot].fallbacks += seat.fallbacks;
   }
@@ -387,6 +390,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
       s.violations_by_kind.assign(violation_kinds[b].begin(), violation_kinds[b].end());
       s.mean_think_ms = s.decisions ? think_sum[b] / 1000.0 / static_cast<double>(s.decisions) : 0;
       s.max_think_ms = think_max[b] / 1000.0;
+      s.host_pause_ms = host_pause_sum_[b] / 1000.0;
     }
     out->head_to_head = head_to_head_pairs(header, rated, num_bots, options);
   } catch (const std::exception& e) {
@@ -474,6 +478,7 @@ Json results_json(const Results& r) {
     e["decisions"] = s.decisions;
     e["mean_think_ms"] = std::round(s.mean_think_ms * 1e4) / 1e4;
     e["max_think_ms"] = std::round(s.max_think_ms * 1e3) / 1e3;
+    if (s.host_pause_ms > 0) e["host_pause_ms"] = std::round(s.host_pause_ms * 1e3) / 1e3;
   }
   return out;
 }
@@ -507,6 +512,18 @@ std::string standings_text(const std::vector<BotStanding>& standings, const char
   return text;
 }
 
+// A line under the table when the referee excused host pauses, so a reader knows why think times
+// may exceed what the wall clock saw charged: "host pauses not charged: ismcts 29.4 ms".
+std::string host_pauses_text(const std::vector<BotStanding>& standings) {
+  std::string text;
+  for (const BotStanding& s : standings) {
+    if (s.host_pause_ms <= 0) continue;
+    text += (text.empty() ? "host pauses not charged (docs/tournaments.md): " : ", ") + s.name +
+            " " + fixed(s.host_pause_ms, 1) + " ms";
+  }
+  return text.empty() ? text : text + "\n";
+}
+
 std::string pairs_text(const std::vector<PairResult>& head_to_head) {
   std::string text;
   char line[512];
@@ -535,6 +552,7 @@ std::string results_text(const Results& r) {
     text += "\nbots\n";
   }
   text += standings_text(r.standings, "bot");
+  text += host_pauses_text(r.standings);
   if (!r.head_to_head.empty()) text += pairs_text(r.head_to_head);
   return text;
 }

@@ -5,9 +5,9 @@
 // groups; win rate (ties split); a Plackett-Luce rating on an Elo-like scale with its interval;
 // TrueSkill mu, sigma and mu - 3 sigma (games applied in schedule order); violations by kind;
 // decisions left to the referee's fallback (recorded per game since the field exists); think time
-// (kept apart: it is measured, not a function of the seed). Plus head-to-head mean point
-// differences with intervals. A bot seated more than once at a table (fewer bots than seats) counts
-// once per game with its copies' mean points and mean final score.
+// and host pauses not charged (kept apart: they are measured, not a function of the seed). Plus
+// head-to-head mean point differences with intervals. A bot seated more than once at a table (fewer
+// bots than seats) counts once per game with its copies' mean points and mean final score.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +52,8 @@ struct BotStanding {
   long long fallbacks = 0;  // decisions the referee's fallback made for the bot
   long long decisions = 0;
   double mean_think_ms = 0, max_think_ms = 0;
+  // Host pauses the referee did not charge to the bot (GameRecord.host_pause_us).
+  double host_pause_ms = 0;
   int64_t move_time_limit_us = 0;  // its own limit ("@10ms" in its spec); 0: the run's
 };
 
@@ -88,6 +90,7 @@ struct SeatSummary {
   int64_t think_us = 0;
   int64_t max_think_us = 0;
   int fallbacks = 0;  // the record's fallback_decisions: the whole game, cut-short deal included
+  int64_t host_pause_us = 0;  // the record's host_pause_us: not charged to the bot
 };
 
 // What compute_results needs of one game: a few hundred bytes instead of a record with a
@@ -135,7 +138,7 @@ class ResultsBuilder {
   // Every game as the statistics read it: tens of bytes a game (tournament/game_table.h).
   GameTable rated_;
   std::vector<std::map<std::string, int>> violation_kinds_;
-  std::vector<int64_t> think_sum_, think_max_;
+  std::vector<int64_t> think_sum_, think_max_, host_pause_sum_;
   std::vector<rating::TrueSkillRating> trueskill_;
   bool trueskill_failed_ = false;  // a game TrueSkill rejected: results() redoes it to say why
   bool team_level_ = false;

@@ -137,6 +137,11 @@ TEST(RefereeHostPause, ABotThatSleptIsChargedItsWallTime) {
   EXPECT_EQ(played.outcome.seats[0].host_pauses, 0);
   EXPECT_EQ(played.record.host_pause_us_size(), 0) << "absent when nothing was excused";
   EXPECT_EQ(played.outcome.seats[0].max_think_us, 25'000);
+  ASSERT_GT(played.record.violations_size(), 0);
+  EXPECT_EQ(played.record.violations(0).detail(),
+            "answered after 25.0 ms; the limit was 10.0 ms; its thread ran 3.0 ms, waited 0.0 ms "
+            "for a core and slept once")
+      << "the violation says why the time was the bot's";
 }
 
 TEST(RefereeHostPause, WaitingForACoreIsTheBotsTime) {
@@ -146,12 +151,20 @@ TEST(RefereeHostPause, WaitingForACoreIsTheBotsTime) {
   EXPECT_EQ(played.timeouts, 12);
   EXPECT_EQ(played.outcome.seats[0].host_pauses, 12) << "the 1 ms is still excused";
   EXPECT_EQ(played.outcome.seats[0].max_think_us, 24'000);
+  ASSERT_GT(played.record.violations_size(), 0);
+  EXPECT_EQ(played.record.violations(0).detail(),
+            "answered after 24.0 ms; the limit was 10.0 ms; its thread ran 3.0 ms, waited 21.0 ms "
+            "for a core and slept never");
 }
 
 TEST(RefereeHostPause, ABotThatRanPastItsLimitIsLate) {
   const Played played = play(kFirst, {25'000, 25'000, 0, 0});
   EXPECT_EQ(played.timeouts, 12);
   EXPECT_EQ(played.outcome.seats[0].host_pauses, 0);
+  ASSERT_GT(played.record.violations_size(), 0);
+  EXPECT_EQ(played.record.violations(0).detail(),
+            "answered after 25.0 ms; the limit was 10.0 ms; its thread ran 25.0 ms, waited 0.0 ms "
+            "for a core and slept never");
 }
 
 TEST(RefereeHostPause, QuickSeatsAndOtherTransportsAreNotAccounted) {

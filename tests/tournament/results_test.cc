@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "rating/rating.h"
 #include "tournament/results.h"
@@ -117,6 +118,37 @@ TEST(Results, HandComputedFigures) {
   EXPECT_DOUBLE_EQ(a.wins, 1.0);
   EXPECT_DOUBLE_EQ(b.wins, 1.5);
   EXPECT_DOUBLE_EQ(c.wins, 0.5);
+}
+
+TEST(Results, HostPausesNotChargedAreSummedPerBotAndShown) {
+  std::vector<pb::GameRecord> games = three_games();
+  for (int64_t us : {0, 9'700, 0}) games[0].add_host_pause_us(us);   // b at seat 1
+  for (int64_t us : {0, 0, 19'750}) games[1].add_host_pause_us(us);  // a at seat 2
+  arena::ResultsOptions options;
+  options.bootstrap_samples = 0;
+  arena::Results r;
+  std::string error;
+  ASSERT_TRUE(arena::compute_results(three_bots(), games, options, &r, &error)) << error;
+  EXPECT_DOUBLE_EQ(standing(r, 0).host_pause_ms, 19.75);
+  EXPECT_DOUBLE_EQ(standing(r, 1).host_pause_ms, 9.7);
+  EXPECT_DOUBLE_EQ(standing(r, 2).host_pause_ms, 0);
+  const std::string text = arena::results_text(r);
+  EXPECT_NE(text.find("host pauses not charged (docs/tournaments.md): "), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("a 19.8 ms"), std::string::npos) << text;
+  EXPECT_NE(text.find("b 9.7 ms"), std::string::npos) << text;
+  EXPECT_EQ(text.find("c 0.0 ms"), std::string::npos) << "only bots with pauses are named";
+  const arena::Json json = arena::results_json(r);
+  std::map<std::string, double> pause_ms;  // bot -> timing's host_pause_ms, where present
+  for (const auto& e : json["timing"]) {
+    if (e.contains("host_pause_ms")) pause_ms[e["bot"]] = e["host_pause_ms"];
+  }
+  EXPECT_EQ(pause_ms, (std::map<std::string, double>{{"a", 19.75}, {"b", 9.7}}));
+
+  // Records without the field: no line at all.
+  ASSERT_TRUE(arena::compute_results(three_bots(), three_games(), options, &r, &error)) << error;
+  EXPECT_EQ(arena::results_text(r).find("host pauses"), std::string::npos);
+  for (const auto& e : arena::results_json(r)["timing"]) EXPECT_FALSE(e.contains("host_pause_ms"));
 }
 
 TEST(Results, SummariesGiveTheSameResultsAsRecords) {
