@@ -172,6 +172,7 @@ class Referee::GameRun {
                                                    const CallResult& call, int64_t think,
                                                    int64_t limit);
   void add_timeout(int seat, int64_t think, int64_t limit);
+  [[gnu::noinline]] void start_accounting(int seat);
   [[gnu::noinline]] int64_t excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
                                               int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
@@ -204,6 +205,8 @@ class Referee::GameRun {
   std::array<int64_t, hearts::kMaxPlayers> move_us_;
   hearts::proto::DealRecord* deal_record_ = nullptr;
   uint64_t decisions_ = 0;
+  // Per seat: whether its thread's account is read around its decisions (Referee::thinking_bots_).
+  std::array<bool, hearts::kMaxPlayers> accounted_{};
   // What the kernel's account showed of an accounted answer that is late, for its violation.
   std::string late_note_;
   int deals_seen_ = 0;
@@ -228,6 +231,11 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   bank_.fill(referee_.options_.game_bank_us);
   move_us_.fill(referee_.options_.move_time_us);
   for (int s = 0; s < n_; ++s) set_own_limit(s);
+  const std::vector<std::string>& thinking = referee_.thinking_bots_;
+  for (int s = 0; s < n_ && !thinking.empty(); ++s) {
+    accounted_[s] =
+        std::find(thinking.begin(), thinking.end(), players_[s]->identity().spec) != thinking.end();
+  }
   if (record_) {
     record_->Clear();
     record_->set_game_index(game_index_);
@@ -420,9 +428,7 @@ void Referee::GameRun::decide(Phase phase) {
   hearts::Decision decision{};
   Watchdog* watchdog = referee_.watchdog_;
   if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
-  // Cheap tests first: after its first long decision, only a thinking seat is accounted.
-  const bool accounted = outcome.seats[seat].max_think_us >= kAccountFromThinkUs &&
-                         referee_.accounting_ != nullptr && player->runs_on_calling_thread();
+  const bool accounted = accounted_[seat];
   ThreadAccount before;
   if (accounted) {
     before = referee_.accounting_->read();
@@ -434,6 +440,8 @@ void Referee::GameRun::decide(Phase phase) {
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
   if (accounted && think > limit + player->timing_margin_us()) {
     think -= excuse_host_pause(seat, before, think, limit);
+  } else if (!accounted && think >= kAccountFromThinkUs) {
+    start_accounting(seat);
   }
   // Checked here first: nearly every call answers with no outage under way.
   const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
@@ -532,6 +540,18 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
     add_timeout(seat, think, limit);
   }
   return answered;
+}
+
+// The seat's bot thought kAccountFromThinkUs or more: if the kernel's account of its thread is the
+// bot's, it is read around the bot's decisions from now on, in this game and the referee's later
+// ones.
+void Referee::GameRun::start_accounting(int seat) {
+  Player& player = *players_[seat];
+  if (referee_.accounting_ == nullptr || !player.runs_on_calling_thread()) return;
+  referee_.thinking_bots_.push_back(player.identity().spec);
+  for (int s = 0; s < n_; ++s) {
+    if (players_[s]->identity().spec == player.identity().spec) accounted_[s] = true;
+  }
 }
 
 // An accounted answer that would be late: the time the host took from the bot's thread is not

@@ -24,8 +24,8 @@
 // reads the kernel's account of the thread it ran on and does not charge the time the host took
 // from that thread (it never slept, yet neither ran nor waited for a core). The think time
 // recorded is the time charged; GameRecord.host_pause_us keeps what was excused. Accounts are
-// read only for a seat once one of its decisions in the game took kAccountFromThinkUs or more,
-// so bots that answer in microseconds pay nothing for it.
+// read only for a bot (by spec) once one of its decisions at this referee took
+// kAccountFromThinkUs or more, so bots that answer in microseconds pay nothing for it.
 //
 // Thread safety: a Referee is used by one thread; run one per table.
 #pragma once
@@ -100,8 +100,8 @@ class Referee {
   // `accounting` must outlive the referee's games.
   void account_threads_with(const ThreadAccounting* accounting) { accounting_ = accounting; }
 
-  // A seat's thread is accounted once one of its decisions in the game took this long: a read
-  // costs about 0.5 us, under 0.5% of such a decision.
+  // A bot's thread is accounted once one of its decisions took this long: a read costs about
+  // 0.5 us, under 0.5% of such a decision.
   static constexpr int64_t kAccountFromThinkUs = 100;
 
  private:
@@ -118,6 +118,8 @@ class Referee {
   UnavailableBots own_unavailable_;
   UnavailableBots* unavailable_ = &own_unavailable_;
   const ThreadAccounting* accounting_ = &KernelThreadAccounting::instance();
+  // Specs of the in-process bots that have thought kAccountFromThinkUs or more here.
+  std::vector<std::string> thinking_bots_;
   // (bot spec, clock time its outage began) for each bot whose last call failed as unavailable.
   std::vector<std::pair<std::string, int64_t>> outages_;
 };

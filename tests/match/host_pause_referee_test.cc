@@ -36,14 +36,15 @@ struct Spending {
 // first decision as `first`, the rest as `rest`.
 class ScriptedPlayer final : public Player {
  public:
-  ScriptedPlayer(ManualClock& clock, ScriptedAccounting& accounting, Spending first, Spending rest,
-                 bool on_calling_thread = true)
+  ScriptedPlayer(ManualClock& clock, ScriptedAccounting& accounting, const char* spec,
+                 Spending first, Spending rest, bool on_calling_thread = true)
       : clock_(clock),
         accounting_(accounting),
         first_(first),
         rest_(rest),
         on_calling_thread_(on_calling_thread) {
-    identity_.name = "scripted";
+    identity_.name = spec;
+    identity_.spec = spec;
   }
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     const Spending& spend = calls_++ == 0 ? first_ : rest_;
@@ -87,20 +88,26 @@ struct Played {
 };
 
 // Seat 0 plays as `first`, then `rest`, at a 10 ms limit; three quick players fill the table.
-Played play(Spending first, Spending rest, bool accounted = true, bool on_calling_thread = true) {
+// With games > 1 the same referee plays them in turn and the last one is returned.
+Played play(Spending first, Spending rest, bool accounted = true, bool on_calling_thread = true,
+            int games = 1) {
   const hearts::CompiledRules rules = one_deal_without_pass();
   ManualClock clock;
   ScriptedAccounting accounting;
-  ScriptedPlayer seat0(clock, accounting, first, rest, on_calling_thread);
-  ScriptedPlayer quick1(clock, accounting, {}, {}), quick2(clock, accounting, {}, {}),
-      quick3(clock, accounting, {}, {});
-  std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
   RefereeOptions options;
   options.move_time_us = 10'000;
   Referee referee(rules, options, clock);
   referee.account_threads_with(accounted ? &accounting : nullptr);
   Played played;
-  played.outcome = referee.play_game(3, 0, seats, &played.record);
+  for (int game = 0; game < games; ++game) {
+    // Fresh players each game, as a tournament seats them: the referee knows the bot by spec.
+    ScriptedPlayer seat0(clock, accounting, "thinker", first, rest, on_calling_thread);
+    ScriptedPlayer quick1(clock, accounting, "quick", {}, {}),
+        quick2(clock, accounting, "quick", {}, {}), quick3(clock, accounting, "quick", {}, {});
+    std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
+    played = Played{};
+    played.outcome = referee.play_game(3, static_cast<uint32_t>(game), seats, &played.record);
+  }
   for (const Violation& v : played.record.violations()) {
     EXPECT_EQ(v.seat(), 0);
     played.timeouts += v.kind() == Violation::TIMEOUT;
@@ -108,7 +115,7 @@ Played play(Spending first, Spending rest, bool accounted = true, bool on_callin
   return played;
 }
 
-// A first decision of 200 us makes seat 0 a thinking seat, accounted from its second on.
+// A first decision of 200 us makes seat 0's bot a thinking one, accounted from its second on.
 const Spending kFirst{200, 200, 0, 0};
 // 25 ms of wall time at a 10 ms limit, of which the bot ran 3 ms.
 const Spending kPaused{25'000, 3'000, 0, 0};
@@ -167,12 +174,19 @@ TEST(RefereeHostPause, ABotThatRanPastItsLimitIsLate) {
             "for a core and slept never");
 }
 
-TEST(RefereeHostPause, QuickSeatsAndOtherTransportsAreNotAccounted) {
-  // A seat whose decisions all took under kAccountFromThinkUs is never read (its first long
-  // one is charged in full), nor is a bot that runs elsewhere, nor any with accounting off.
+TEST(RefereeHostPause, QuickBotsAndOtherTransportsAreNotAccounted) {
+  // A bot whose decisions all took under kAccountFromThinkUs is never read (its first long one
+  // is charged in full), nor is a bot that runs elsewhere, nor any with accounting off.
   EXPECT_EQ(play({}, kPaused).timeouts, 1) << "the first paused decision, then accounted";
   EXPECT_EQ(play(kFirst, kPaused, true, false).timeouts, 12);
   EXPECT_EQ(play(kFirst, kPaused, false).timeouts, 12);
+}
+
+TEST(RefereeHostPause, ABotKnownToThinkIsAccountedFromItsFirstDecisionOfTheNextGame) {
+  const Played second = play(kPaused, kPaused, true, true, 2);
+  EXPECT_EQ(second.timeouts, 0) << "game 1 taught the referee that this bot thinks";
+  EXPECT_EQ(second.outcome.seats[0].host_pauses, 13);
+  EXPECT_EQ(second.outcome.seats[1].host_pauses, 0);
 }
 
 // Real plugins against the real kernel account: a bot that sleeps past its limit and one that
