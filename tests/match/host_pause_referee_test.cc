@@ -9,6 +9,7 @@
 #include "match/host_pause.h"
 #include "match/referee.h"
 #include "players/bot_specs.h"
+#include "support/bot_rules.h"
 
 namespace arena {
 namespace {
@@ -75,10 +76,7 @@ hearts::CompiledRules one_deal_without_pass() {
   rules.pass_schedule = hearts::PassSchedule::kNone;
   rules.end_score = 0;
   rules.fixed_deals = 1;
-  std::string error;
-  auto compiled = hearts::compile(rules, &error);
-  EXPECT_TRUE(compiled.has_value()) << error;
-  return *compiled;
+  return bot_rules::compiled(rules);
 }
 
 struct Played {
