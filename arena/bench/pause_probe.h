@@ -1,8 +1,9 @@
 // How often this machine stops a busy thread, and for how long: the floor under any per-decision
 // time limit. A referee times a decision by the wall clock, so a pause of the thread (the kernel
 // running something else, or the hypervisor stopping the whole virtual machine) is charged to
-// whichever bot was thinking; a limit shorter than the machine's longest pauses cannot be met by
-// any bot that thinks at all. `arena bench --pauses SECONDS` runs this probe.
+// whichever bot was thinking, unless the kernel's account shows it as the host's
+// (match/host_pause.h); a limit shorter than the machine's longest pauses cannot always be met by
+// a bot that thinks. `arena bench --pauses SECONDS` runs this probe.
 //
 // Thread safety: probe_pauses starts and joins its own threads; the rest are pure functions.
 #pragma once

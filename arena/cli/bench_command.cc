@@ -647,7 +647,8 @@ int run_pause_probe(const BenchFlags& flags) {
                  "machine paused)\n";
   }
   std::cout << "  a decision limit shorter than the longest pause can be missed by any bot that "
-               "thinks: a pause is charged to the bot thinking at that moment\n";
+               "thinks, unless the kernel shows the pause as the host's (docs/tournaments.md, "
+               "\"Short limits and the machine's pauses\")\n";
   return 0;
 }
 

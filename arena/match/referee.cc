@@ -561,13 +561,11 @@ int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& befor
   timer_.stale();
   const ThreadAccount after = referee_.accounting_->read();
   const int64_t paused = host_pause_us(before, after, wall);
-  if (paused <= 0) {
-    late_note_ = account_text(before, after);
-    return 0;
+  if (paused > 0) {
+    SeatOutcome& so = outcome.seats[seat];
+    ++so.host_pauses;
+    so.host_pause_us += paused;
   }
-  SeatOutcome& so = outcome.seats[seat];
-  ++so.host_pauses;
-  so.host_pause_us += paused;
   // Still late: its violation says how the thread spent the time; only a rescue is logged.
   if (wall - paused > limit) {
     late_note_ = account_text(before, after);
