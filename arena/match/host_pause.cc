@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -40,11 +41,19 @@ ThreadAccount KernelThreadAccounting::read() const {
   thread_local const SchedstatFile file;
   ThreadAccount account;
   if (file.fd() < 0) return account;
+  // The thread's CPU clock first: reading it brings the kernel's count of a running thread's run
+  // time up to date. schedstat's run time is only updated at the thread's ticks and switches, so
+  // it lags by up to a tick (4 ms at HZ=250), and a bot that ran past its limit would have the lag
+  // excused. Its run-queue wait is exact while the thread runs (counted when it got its core).
+  timespec cpu{};
+  if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) != 0) return account;
   char text[96];
+  int64_t stale_run_ns = 0;
   const ssize_t n = ::pread(file.fd(), text, sizeof text, 0);
-  if (n <= 0 || !parse_schedstat(text, text + n, &account.run_ns, &account.wait_ns)) {
+  if (n <= 0 || !parse_schedstat(text, text + n, &stale_run_ns, &account.wait_ns)) {
     return account;
   }
+  account.run_ns = static_cast<int64_t>(cpu.tv_sec) * 1'000'000'000 + cpu.tv_nsec;
   rusage usage{};
   if (::getrusage(RUSAGE_THREAD, &usage) != 0) return account;
   account.voluntary_switches = usage.ru_nvcsw;

@@ -101,7 +101,7 @@ class Referee {
   void account_threads_with(const ThreadAccounting* accounting) { accounting_ = accounting; }
 
   // A bot's thread is accounted once one of its decisions took this long: a read costs about
-  // 0.5 us, under 0.5% of such a decision.
+  // 0.65 us, under 0.7% of such a decision.
   static constexpr int64_t kAccountFromThinkUs = 100;
 
  private:

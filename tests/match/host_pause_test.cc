@@ -80,6 +80,37 @@ TEST(KernelThreadAccounting, ASleepIsAVoluntarySwitchAndIsNeverExcused) {
   EXPECT_EQ(host_pause_us(before, after, wall_us), 0);
 }
 
+// The kernel's schedstat run time of a running thread is brought up to date only at its clock
+// ticks (every 4 ms at HZ=250), so a bot that watches only the wall clock reads as having run up
+// to a tick less than it did. Were that lag excused, a bot could run a tick past its limit. Each
+// trial starts right after a tick-free refresh of the count (clock_gettime on the thread's CPU
+// clock brings it up to date), spins 6 ms on the wall clock and asks what the host took: the lag
+// alone would excuse 0.5 ms or more in most trials; only a real host stop may.
+TEST(KernelThreadAccounting, AThreadSpinningOnTheWallClockIsExcusedNoneOfItsOwnRunTime) {
+  const KernelThreadAccounting& kernel = KernelThreadAccounting::instance();
+  if (!kernel.read().valid) GTEST_SKIP() << "this kernel shows no /proc/thread-self/schedstat";
+  constexpr int kTrials = 20;
+  int excused_trials = 0;
+  int64_t excused_us = 0;
+  for (int trial = 0; trial < kTrials; ++trial) {
+    thread_cpu_ns();
+    const ThreadAccount before = kernel.read();
+    const auto start = std::chrono::steady_clock::now();
+    const auto until = start + std::chrono::milliseconds(6);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    const int64_t wall_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - start)
+                                .count();
+    const ThreadAccount after = kernel.read();
+    const int64_t excused = host_pause_us(before, after, wall_us);
+    excused_us += excused;
+    if (excused >= 500) ++excused_trials;
+  }
+  // A host stop lands in 120 ms of spinning now and then (a few a minute on the CI's VMs).
+  EXPECT_LE(excused_trials, 2) << excused_us << " us excused in " << kTrials << " trials";
+}
+
 TEST(KernelThreadAccounting, EachThreadReadsItsOwnAccount) {
   // While another thread burns 30 ms of CPU, this one waits in join(): had the two shared one
   // schedstat file, this thread would see the other's run time.

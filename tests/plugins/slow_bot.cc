@@ -1,7 +1,9 @@
 // slow: a test plugin that sleeps in every choose_play for HEARTS_SLOW_BOT_MS milliseconds
 // (environment variable read at each call; default 50, unparsable values also mean 50), then
 // plays its lowest legal card. Passes its lowest passable cards at once. With
-// HEARTS_SLOW_BOT_MODE=spin it burns that much of its thread's CPU time instead of sleeping.
+// HEARTS_SLOW_BOT_MODE=spin it burns that much of its thread's CPU time instead of sleeping;
+// with =wallspin it stays busy that long by the wall clock and never asks for its CPU time (as a
+// bot that watches only the wall clock does, so the kernel's count of its run time lags).
 #include <time.h>
 
 #include <chrono>
@@ -36,6 +38,10 @@ class SlowBot : public hearts::Bot {
     if (mode != nullptr && std::strcmp(mode, "spin") == 0) {
       const int64_t until = thread_cpu_ns() + delay_ms() * 1'000'000;
       while (thread_cpu_ns() < until) {
+      }
+    } else if (mode != nullptr && std::strcmp(mode, "wallspin") == 0) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(delay_ms());
+      while (std::chrono::steady_clock::now() < until) {
       }
     } else {
       std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms()));
