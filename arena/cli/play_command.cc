@@ -25,6 +25,7 @@
 #include "players/timed_source.h"
 #include "records/records_io.h"
 #include "report/live_report.h"
+#include "tournament/results.h"
 
 namespace arena {
 namespace {
@@ -66,6 +67,7 @@ struct SeatTotals {
   long long fallbacks = 0;  // decisions the referee's fallback made
   int64_t think_us = 0;
   int64_t max_think_us = 0;
+  int64_t host_pause_us = 0;  // host pauses the referee did not charge (match/host_pause.h)
   int forfeits = 0;
 };
 
@@ -235,6 +237,7 @@ void tally_seats(const Series& series, const GameOutcome& outcome, std::vector<S
     t.fallbacks += seat.fallbacks;
     t.think_us += seat.think_us;
     t.max_think_us = std::max(t.max_think_us, seat.max_think_us);
+    t.host_pause_us += seat.host_pause_us;
     t.forfeits += seat.forfeited;
     if (seat.forfeited) {
       game->forfeit_text += (game->forfeit_text.empty() ? "" : ", ") + std::to_string(s) + " " +
@@ -365,6 +368,7 @@ void print_json_summary(const Series& series, SeriesTally* tally) {
     entry["forfeits"] = t.forfeits;
     entry["mean_think_us"] =
         t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) : 0.0;
+    if (t.host_pause_us > 0) entry["host_pause_ms"] = static_cast<double>(t.host_pause_us) / 1000.0;
   }
   print_json(out);
 }
@@ -402,10 +406,14 @@ void print_text_summary(const Series& series, const SeriesTally& tally,
             << "  points/deal  violations  fallbacks  think ms (mean/max)\n";
   for (int s = 0; s < series.n; ++s) print_seat_row(series, s, tally.seats[s], tally.total_deals);
   long long violations = 0, forfeits = 0;
-  for (const SeatTotals& t : tally.seats) {
+  std::vector<std::pair<std::string, int64_t>> host_pauses;  // think times above are charged time
+  for (int s = 0; s < series.n; ++s) {
+    const SeatTotals& t = tally.seats[s];
     violations += t.violations;
     forfeits += t.forfeits;
+    host_pauses.emplace_back("seat " + std::to_string(s), t.host_pause_us);
   }
+  std::cout << host_pauses_line(host_pauses);
   if (forfeits > 0) {
     std::cout << count_of(forfeits, "forfeited game")
               << (flags.on_unavailable == "forfeit" ? " (--forfeit-after or an unavailable bot)"

@@ -71,4 +71,34 @@ bool check_timeouts(const pb::RecordsHeader& header, const pb::GameRecord& game,
   return true;
 }
 
+bool check_host_pauses(const pb::RecordsHeader& header, const pb::GameRecord& game,
+                       std::string* discrepancy) {
+  const int pauses = game.host_pause_us_size();
+  if (pauses == 0) return true;
+  const std::string where =
+      "game " + std::to_string(static_cast<uint64_t>(game.game_index()) + 1) + ": host_pause_us";
+  if (pauses != game.seat_bots_size()) {
+    *discrepancy = where + ": " + std::to_string(pauses) + " entries for " +
+                   std::to_string(game.seat_bots_size()) + " seats";
+    return false;
+  }
+  for (int s = 0; s < pauses; ++s) {
+    const int64_t us = game.host_pause_us(s);
+    const pb::BotInfo& bot = header.bots(game.seat_bots(s));
+    if (us < 0) {
+      *discrepancy = where + " of seat " + std::to_string(s) + ": " + std::to_string(us) +
+                     " us, a negative time";
+      return false;
+    }
+    if (us > 0 && bot.transport() != "plugin") {
+      *discrepancy = where + " of seat " + std::to_string(s) + " ('" + bot.spec() +
+                     "'): " + std::to_string(us) +
+                     " us excused, but only in-process bots are accounted (its transport is '" +
+                     bot.transport() + "')";
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace arena

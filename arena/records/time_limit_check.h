@@ -25,4 +25,11 @@ bool check_bot_limits(const hearts::proto::RecordsHeader& header, std::string* d
 bool check_timeouts(const hearts::proto::RecordsHeader& header,
                     const hearts::proto::GameRecord& game, std::string* discrepancy);
 
+// The host pauses the referee excused (GameRecord.host_pause_us) are empty or one per seat, none
+// negative, and only in-process bots ("plugin" transport) have any: the referee reads the thread
+// account of those alone (docs/tournaments.md). Otherwise false with *discrepancy, one line
+// "game G: host_pause_us...". The seat's bots must have been checked (check_seat_bots).
+bool check_host_pauses(const hearts::proto::RecordsHeader& header,
+                       const hearts::proto::GameRecord& game, std::string* discrepancy);
+
 }  // namespace arena

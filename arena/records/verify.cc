@@ -799,6 +799,7 @@ bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTot
     seen.insert(game.game_index());
     if (!check_seat_bots(file.header, n, game, discrepancy)) return false;
     if (!check_timeouts(file.header, game, discrepancy)) return false;
+    if (!check_host_pauses(file.header, game, discrepancy)) return false;
     if (options.expected && !check_expected(game, (*options.expected)[k], discrepancy)) {
       return false;
     }

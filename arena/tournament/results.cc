@@ -512,16 +512,12 @@ std::string standings_text(const std::vector<BotStanding>& standings, const char
   return text;
 }
 
-// A line under the table when the referee excused host pauses, so a reader knows why think times
-// may exceed what the wall clock saw charged: "host pauses not charged: ismcts 29.4 ms".
 std::string host_pauses_text(const std::vector<BotStanding>& standings) {
-  std::string text;
+  std::vector<std::pair<std::string, int64_t>> label_us;
   for (const BotStanding& s : standings) {
-    if (s.host_pause_ms <= 0) continue;
-    text += (text.empty() ? "host pauses not charged (docs/tournaments.md): " : ", ") + s.name +
-            " " + fixed(s.host_pause_ms, 1) + " ms";
+    label_us.emplace_back(s.name, std::llround(s.host_pause_ms * 1000.0));
   }
-  return text.empty() ? text : text + "\n";
+  return host_pauses_line(label_us);
 }
 
 std::string pairs_text(const std::vector<PairResult>& head_to_head) {
@@ -538,6 +534,16 @@ std::string pairs_text(const std::vector<PairResult>& head_to_head) {
 }
 
 }  // namespace
+
+std::string host_pauses_line(const std::vector<std::pair<std::string, int64_t>>& label_us) {
+  std::string text;
+  for (const auto& [label, us] : label_us) {
+    if (us <= 0) continue;
+    text += (text.empty() ? "host pauses not charged (docs/tournaments.md): " : ", ") + label +
+            " " + fixed(static_cast<double>(us) / 1000.0, 1) + " ms";
+  }
+  return text.empty() ? text : text + "\n";
+}
 
 std::string results_text(const Results& r) {
   std::string text;

@@ -158,6 +158,11 @@ bool compute_results(const hearts::proto::RecordsHeader& header, std::span<const
 Json results_json(const Results& results);
 // The leaderboard and head-to-head table as text.
 std::string results_text(const Results& results);
+// The line printed under a table when the referee excused host pauses (match/host_pause.h), so a
+// reader knows the think times are what was charged: "host pauses not charged
+// (docs/tournaments.md): ismcts 29.4 ms, ...\n" for each (label, microseconds) above 0, in order;
+// empty when there are none. The tournament's results and `arena play`'s summary both print it.
+std::string host_pauses_line(const std::vector<std::pair<std::string, int64_t>>& label_us);
 
 // Whether the records' games come in duplicate groups (a tournament's, which has a fingerprint).
 // Without them (`arena play`, imports) the bootstrap resamples single games instead.

@@ -236,6 +236,38 @@ TEST_F(VerifyTamper, MissingLastDeal) {
   EXPECT_NE(r.out.find("game 2: the game is not over"), std::string::npos) << r.out;
 }
 
+// The host pauses the referee excused: one per seat, never negative, in-process bots only.
+TEST_F(VerifyTamper, HostPausesOfTheWrongSizeSignOrTransport) {
+  RecordsFile file = clean();
+  for (int s = 0; s < 4; ++s) file.games[1].add_host_pause_us(s == 2 ? 9'600 : 0);
+  EXPECT_EQ(verify_tampered(file).exit_code, 0) << "a pause excused for an in-process bot";
+
+  RecordsFile short_list = file;
+  short_list.games[1].mutable_host_pause_us()->RemoveLast();
+  RunResult r = verify_tampered(short_list);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game 2: host_pause_us: 3 entries for 4 seats"), std::string::npos) << r.out;
+
+  RecordsFile negative = file;
+  negative.games[1].set_host_pause_us(0, -5);
+  r = verify_tampered(negative);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game 2: host_pause_us of seat 0: -5 us, a negative time"),
+            std::string::npos)
+      << r.out;
+
+  RecordsFile remote = file;
+  const int bot = remote.games[1].seat_bots(2);
+  remote.header.mutable_bots(bot)->set_transport("grpc");
+  r = verify_tampered(remote);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game 2: host_pause_us of seat 2 ('"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("9600 us excused, but only in-process bots are accounted (its transport "
+                       "is 'grpc')"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(VerifyTamper, TamperedGameInLibrary) {
   RecordsFile file = clean();
   auto* deal = file.games[0].mutable_deals(0);

@@ -152,6 +152,14 @@ TEST(Results, HostPausesNotChargedAreSummedPerBotAndShown) {
   for (const auto& e : without["timing"]) EXPECT_FALSE(e.contains("host_pause_ms"));
 }
 
+// The line `arena play` and the tournament results print under their tables.
+TEST(Results, HostPausesLineNamesOnlyWhatWasExcused) {
+  EXPECT_EQ(host_pauses_line({{"seat 0", 0}, {"seat 1", 9'660}, {"seat 2", 0}, {"seat 3", 19'700}}),
+            "host pauses not charged (docs/tournaments.md): seat 1 9.7 ms, seat 3 19.7 ms\n");
+  EXPECT_EQ(host_pauses_line({{"seat 0", 0}, {"seat 1", 0}}), "") << "nothing excused, no line";
+  EXPECT_EQ(host_pauses_line({}), "");
+}
+
 TEST(Results, SummariesGiveTheSameResultsAsRecords) {
   arena::ResultsOptions options;
   options.bootstrap_samples = 50;
