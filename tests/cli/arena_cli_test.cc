@@ -12,6 +12,7 @@
 #include <string>
 
 #include "support/run_arena.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -170,7 +171,7 @@ TEST(ArenaCli, ParseErrorsAreOneLineWithStatus2) {
 
 TEST(ArenaCli, NegativeLimitsAreRefusedBeforeAnyGame) {
   // A negative limit would make every decision a timeout, or a record say "forfeit after -1".
-  const std::string dir = ::testing::TempDir() + "limits-" + std::to_string(::getpid()) + "/";
+  const std::string dir = arena_test::test_temp_path("arena_cli_test", "limits/");
   const std::array<std::pair<std::string, std::string>, 7> cases = {{
       {"play --move-ms -5", "arena: --move-ms must be at least 1, not -5\n"},
       {"play --bank-ms -1", "arena: --bank-ms must be 0 or more, not -1\n"},
@@ -189,8 +190,7 @@ TEST(ArenaCli, NegativeLimitsAreRefusedBeforeAnyGame) {
     EXPECT_EQ(r.out, expected) << args;
   }
   // The same from a config file, where the field is spelled as in the file.
-  const std::string config =
-      ::testing::TempDir() + "limits_" + std::to_string(::getpid()) + ".json";
+  const std::string config = arena_test::test_temp_path("arena_cli_test", "limits.json");
   std::FILE* file = std::fopen(config.c_str(), "w");
   ASSERT_NE(file, nullptr);
   std::fputs(R"({"bots": ["random", "ducker"], "games": 1, "move_ms": -5})", file);

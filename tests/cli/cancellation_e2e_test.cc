@@ -14,6 +14,7 @@
 #include "support/play_verify.h"
 #include "support/run_arena.h"
 #include "support/serve_process.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ std::string bots_for(int n, const std::string& first = "random") {
 }
 
 std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "cancellation_e2e_" + std::to_string(::getpid()) + "_" + name;
+  return arena_test::test_temp_path("cancellation_e2e", name);
 }
 
 // Plays `games` games of the cancellation preset into `out` and checks the run, `arena

@@ -10,6 +10,7 @@
 #include "hearts/plugin.h"
 #include "records/records_io.h"
 #include "support/run_arena.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -85,8 +86,8 @@ TEST(ArenaPlay, PlaysEveryTableSizeWithTheBundledBots) {
 }
 
 TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
-  const std::string a = ::testing::TempDir() + "same_a_" + std::to_string(::getpid()) + ".rec";
-  const std::string b = ::testing::TempDir() + "same_b_" + std::to_string(::getpid()) + ".rec";
+  const std::string a = arena_test::test_temp_path("play_e2e", "same_a.rec");
+  const std::string b = arena_test::test_temp_path("play_e2e", "same_b.rec");
   const std::string args = "play --bots random,lowest,ducker,random --games 4 --seed 11 --quiet";
   const RunResult first = run(args + " --out " + a);
   const RunResult second = run(args + " --out " + b);
@@ -114,7 +115,7 @@ TEST(ArenaPlay, SameSeedSameGamesAndRecords) {
 }
 
 TEST(ArenaPlay, WatchdogStopsAHungBotAndKeepsFinishedGames) {
-  const std::string path = ::testing::TempDir() + "hang_" + std::to_string(::getpid()) + ".rec";
+  const std::string path = arena_test::test_temp_path("play_e2e", "hang.rec");
   const RunResult r =
       run("play --bots random,random,random,trusted:hang --plugin-dir " + kTestPlugins +
               " --games 5 --hang-ms 300 --move-ms 100 --quiet --out " + path,
@@ -170,7 +171,7 @@ TEST(ArenaPlay, AnInProcessCrashNamesTheBotAndKeepsFinishedGames) {
   GTEST_SKIP() << "under AddressSanitizer the sanitizer reports the fault itself";
 #else
   // The bot's 5th play faults: in game 1, since a seat plays 13 cards a deal.
-  const std::string out = ::testing::TempDir() + "crash-" + std::to_string(::getpid()) + ".rec";
+  const std::string out = arena_test::test_temp_path("play_e2e", "crash.rec");
   const RunResult r = run("play --bots random,trusted:segfault,random,random --plugin-dir " +
                           kTestPlugins + " --games 3 --quiet --out " + out);
   // The shell reports a death by SIGSEGV as 128 + 11.

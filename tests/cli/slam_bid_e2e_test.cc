@@ -15,6 +15,7 @@
 #include "support/records_files.h"
 #include "support/run_arena.h"
 #include "support/serve_process.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ using hearts::proto::Violation;
 const std::string kPlugins = std::string("--plugin-dir ") + HEARTS_TEST_PLUGIN_DIR;
 
 std::string temp(const std::string& name) {
-  return ::testing::TempDir() + "slam_bid_e2e_" + std::to_string(::getpid()) + "_" + name;
+  return arena_test::test_temp_path("slam_bid_e2e", name);
 }
 
 // Plays `games` partnership-slam games into `out`, then verifies and replays the file.

@@ -30,6 +30,7 @@
 
 #include "records/records_io.h"
 #include "support/run_arena.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -127,8 +128,7 @@ RunResult run(const std::string& args) {
 }
 
 std::string temp_path(const std::string& name) {
-  const std::string path =
-      ::testing::TempDir() + "unavailable_test_" + std::to_string(::getpid()) + "_" + name;
+  const std::string path = arena_test::test_temp_path("unavailable_test", name);
   std::error_code ec;
   fs::remove_all(path, ec);
   return path;

@@ -16,6 +16,7 @@
 #include "common/sha256.h"
 #include "common/siphash.h"
 #include "hearts/rule_options.h"
+#include "support/test_temp.h"
 
 namespace arena {
 namespace {
@@ -30,8 +31,7 @@ TEST(Sha256, StandardTestVectors) {
 }
 
 TEST(Sha256, FileDigestMatchesDataDigest) {
-  const std::string path =
-      ::testing::TempDir() + "sha_input_" + std::to_string(::getpid()) + ".bin";
+  const std::string path = arena_test::test_temp_path("arena_util_test", "sha_input.bin");
   std::string data;
   for (int i = 0; i < 200000; ++i) data += static_cast<char>(i * 7);
   std::ofstream(path, std::ios::binary) << data;

@@ -18,6 +18,7 @@
 #include "players/bot_specs.h"
 #include "players/plugin_loader.h"
 #include "support/splitmix_inverse.h"
+#include "support/test_temp.h"
 
 namespace arena {
 namespace {
@@ -316,7 +317,7 @@ std::vector<InspectorLine> read_inspector_log(const std::string& path) {
 
 TEST_P(InspectorFairness, SeesNoHiddenCard) {
   const std::string log =
-      ::testing::TempDir() + "inspector_" + std::to_string(::getpid()) + "_" + GetParam() + ".log";
+      arena_test::test_temp_path("referee_test", "inspector_" + GetParam() + ".log");
   std::remove(log.c_str());
   ::setenv("HEARTS_INSPECTOR_LOG", log.c_str(), 1);
   hearts::Rules base = *hearts::preset_rules("standard");

@@ -11,6 +11,7 @@
 
 #include "records/records_io.h"
 #include "run_arena.h"
+#include "test_temp.h"
 
 namespace arena_test {
 
@@ -31,12 +32,10 @@ inline void write_or_die(const std::string& path, const arena::RecordsFile& file
 }
 
 // `name` in a folder of this test process's own under the test temp dir, named after `suite`
-// and the process id (so parallel test processes never share files); the folder is created.
+// and the process id (so parallel test processes never share files); the folder is created, and
+// removed when the process ends with every test passed (test_temp.h).
 inline std::string temp_path(const std::string& suite, const std::string& name) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / (suite + "_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
+  return test_temp_path(suite, name);
 }
 
 // Plays a series with `arena play --quiet ARGS --out PATH`; it must succeed.

@@ -23,6 +23,7 @@
 #include "records/records_io.h"
 #include "support/records_files.h"
 #include "support/run_arena.h"
+#include "support/test_temp.h"
 
 namespace {
 
@@ -56,7 +57,7 @@ std::vector<std::string> lines(const std::string& text) {
 }
 
 std::string dir_for(const std::string& name) {
-  return ::testing::TempDir() + "forged_tournament_test_" + std::to_string(getpid()) + "/" + name;
+  return arena_test::test_temp_path("forged_tournament_test", name);
 }
 
 // The referee's ranks for points settlement: forfeiting seats last, the rest by lowest score.
