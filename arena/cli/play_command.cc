@@ -48,7 +48,7 @@ struct PlayFlags {
   int64_t bot_memory_mb = 1024;
   std::string bot_log_dir;
   int64_t connect_ms = 5000;
-  int64_t net_margin_ms = 50;
+  int64_t time_margin_ms = kDefaultTimeMarginUs / 1000;
   int64_t reconnect_ms = kDefaultReconnectWindowUs / 1000;
   std::string tls_ca;
   std::string token_file;
@@ -67,7 +67,8 @@ struct SeatTotals {
   long long fallbacks = 0;  // decisions the referee's fallback made
   int64_t think_us = 0;
   int64_t max_think_us = 0;
-  int64_t host_pause_us = 0;  // host pauses the referee did not charge (match/host_pause.h)
+  int64_t host_pause_us = 0;   // host pauses the referee did not charge (match/host_pause.h)
+  long long late_answers = 0;  // past the limit, within the time margin (not violations)
   int forfeits = 0;
 };
 
@@ -102,7 +103,7 @@ bool resolve_rules_and_limits(const PlayFlags& flags, hearts::Rules* rules,
                                {"--bot-memory-mb", flags.bot_memory_mb, 0},
                                {"--bot-cpu-seconds", flags.bot_cpu_seconds, 0},
                                {"--connect-ms", flags.connect_ms, 1},
-                               {"--net-margin-ms", flags.net_margin_ms, 0},
+                               {"--time-margin-ms", flags.time_margin_ms, 0},
                                {"--reconnect-ms", flags.reconnect_ms, 0}});
   if (error->empty() && !parse_unavailable_policy(flags.on_unavailable, &policy)) {
     *error = "--on-unavailable must be stop or forfeit, not '" + flags.on_unavailable + "'";
@@ -124,7 +125,7 @@ bool load_bots(const PlayFlags& flags, const std::vector<std::string>& specs, Bo
                              ? (std::filesystem::temp_directory_path() / "hearts-bot-logs").string()
                              : flags.bot_log_dir;
   spec_options.remote.connect_timeout_us = flags.connect_ms * 1000;
-  spec_options.remote.network_margin_us = flags.net_margin_ms * 1000;
+  spec_options.remote.network_margin_us = flags.time_margin_ms * 1000;  // the same for every seat
   spec_options.remote.tls_ca_file = flags.tls_ca;
   if (!flags.token_file.empty() &&
       !read_token_file(flags.token_file, &spec_options.remote.token, error)) {
@@ -163,6 +164,7 @@ hearts::proto::RecordsHeader records_header(const PlayFlags& flags, const hearts
                                 ? hearts::proto::RecordsHeader::FORFEIT
                                 : hearts::proto::RecordsHeader::STOP);
   header.set_reconnect_window_us(flags.reconnect_ms * 1000);
+  header.set_time_margin_us(flags.time_margin_ms * 1000);
   return header;
 }
 
@@ -178,6 +180,7 @@ RefereeOptions referee_options(const PlayFlags& flags) {
   options.game_bank_us = flags.bank_ms * 1000;
   options.forfeit_after = flags.forfeit_after;
   options.reconnect_window_us = flags.reconnect_ms * 1000;
+  options.time_margin_us = flags.time_margin_ms * 1000;
   return options;
 }
 
@@ -238,6 +241,7 @@ void tally_seats(const Series& series, const GameOutcome& outcome, std::vector<S
     t.think_us += seat.think_us;
     t.max_think_us = std::max(t.max_think_us, seat.max_think_us);
     t.host_pause_us += seat.host_pause_us;
+    t.late_answers += seat.late_answers;
     t.forfeits += seat.forfeited;
     if (seat.forfeited) {
       game->forfeit_text += (game->forfeit_text.empty() ? "" : ", ") + std::to_string(s) + " " +
@@ -369,6 +373,7 @@ void print_json_summary(const Series& series, SeriesTally* tally) {
     entry["mean_think_us"] =
         t.decisions ? static_cast<double>(t.think_us) / static_cast<double>(t.decisions) : 0.0;
     if (t.host_pause_us > 0) entry["host_pause_ms"] = static_cast<double>(t.host_pause_us) / 1000.0;
+    if (t.late_answers > 0) entry["late_answers"] = t.late_answers;
   }
   print_json(out);
 }
@@ -407,13 +412,16 @@ void print_text_summary(const Series& series, const SeriesTally& tally,
   for (int s = 0; s < series.n; ++s) print_seat_row(series, s, tally.seats[s], tally.total_deals);
   long long violations = 0, forfeits = 0;
   std::vector<std::pair<std::string, int64_t>> host_pauses;  // think times above are charged time
+  std::vector<std::pair<std::string, int64_t>> late_answers;
   for (int s = 0; s < series.n; ++s) {
     const SeatTotals& t = tally.seats[s];
     violations += t.violations;
     forfeits += t.forfeits;
     host_pauses.emplace_back("seat " + std::to_string(s), t.host_pause_us);
+    late_answers.emplace_back("seat " + std::to_string(s), t.late_answers);
   }
-  std::cout << host_pauses_line(host_pauses);
+  std::cout << host_pauses_line(host_pauses)
+            << late_answers_line(late_answers, flags.time_margin_ms * 1000);
   if (forfeits > 0) {
     std::cout << count_of(forfeits, "forfeited game")
               << (flags.on_unavailable == "forfeit" ? " (--forfeit-after or an unavailable bot)"
@@ -550,8 +558,9 @@ void add_play_command(CLI::App& app, int* exit_code) {
   play->add_option("--connect-ms", flags->connect_ms,
                    "how long a remote bot has to answer GetInfo before the run starts")
       ->capture_default_str();
-  play->add_option("--net-margin-ms", flags->net_margin_ms,
-                   "network allowance added to a remote bot's decision deadline")
+  play->add_option("--time-margin-ms,--net-margin-ms", flags->time_margin_ms,
+                   "how far past its limit any bot's answer may come before it is a TIMEOUT (the "
+                   "same for every seat; an answer within it is accepted and counted as late)")
       ->capture_default_str();
   play->add_option("--tls-ca", flags->tls_ca,
                    "trust this PEM CA for grpcs:// bots (default: the system's roots)");

@@ -107,6 +107,8 @@ void apply_flags(const TournamentFlags& flags, hearts::proto::TournamentConfig* 
   if (config->on_unavailable().empty()) config->set_on_unavailable("stop");
   if (given(flags, "--reconnect-ms")) config->set_reconnect_ms(v.reconnect_ms());
   if (!config->has_reconnect_ms()) config->set_reconnect_ms(kDefaultReconnectWindowUs / 1000);
+  if (given(flags, "--time-margin-ms")) config->set_time_margin_ms(v.time_margin_ms());
+  if (!config->has_time_margin_ms()) config->set_time_margin_ms(kDefaultTimeMarginUs / 1000);
   if (given(flags, "--tls-ca")) config->set_tls_ca(v.tls_ca());
   if (given(flags, "--token-file")) config->set_token_file(v.token_file());
   if (given(flags, "--plugin-dir")) *config->mutable_plugin_dirs() = v.plugin_dirs();
@@ -167,6 +169,7 @@ std::string config_problem(const hearts::proto::TournamentConfig& config) {
           {"hang_ms (--hang-ms)", config.hang_ms(), 0},
           {"forfeit_after (--forfeit-after)", config.forfeit_after(), 0},
           {"reconnect_ms (--reconnect-ms)", config.reconnect_ms(), 0},
+          {"time_margin_ms (--time-margin-ms)", config.time_margin_ms(), 0},
           {"bot_memory_mb (--bot-memory-mb)", config.bot_memory_mb(), 0},
           {"bot_cpu_seconds (--bot-cpu-seconds)", config.bot_cpu_seconds(), 0},
           {"bootstrap_samples (--bootstrap)", config.bootstrap_samples(), 0},
@@ -242,6 +245,9 @@ bool make_setup(const hearts::proto::TournamentConfig& config, const TournamentF
   setup->referee.game_bank_us = config.bank_ms() * 1000;
   setup->referee.forfeit_after = config.forfeit_after();
   setup->referee.reconnect_window_us = config.reconnect_ms() * 1000;
+  // One margin for every seat: the referee's, and the deadline of isolated and remote calls.
+  setup->referee.time_margin_us = config.time_margin_ms() * 1000;
+  setup->spec_options.remote.network_margin_us = setup->referee.time_margin_us;
   parse_unavailable_policy(config.on_unavailable(), &setup->on_unavailable);  // checked already
   setup->hang_ms = config.hang_ms();
   setup->plugin_dirs.assign(config.plugin_dirs().begin(), config.plugin_dirs().end());
@@ -320,6 +326,10 @@ void add_limit_options(CLI::App* t, hearts::proto::TournamentConfig& v) {
       "--reconnect-ms", [&v](int64_t x) { v.set_reconnect_ms(x); },
       "how long a bot's calls may keep failing as unavailable (a remote bot unreachable, an "
       "isolated child crashing or not starting) before the bot is unavailable (default 5000)");
+  t->add_option_function<int64_t>(
+      "--time-margin-ms", [&v](int64_t x) { v.set_time_margin_ms(x); },
+      "how far past its limit any bot's answer may come before it is a TIMEOUT, the same for "
+      "every seat; an answer within it is accepted and counted as late (default 50)");
   t->add_option_function<std::string>(
       "--on-unavailable", [&v](const std::string& x) { v.set_on_unavailable(x); },
       "stop (default): the run stops, exit status 4, and the same command resumes it; forfeit: "

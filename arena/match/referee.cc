@@ -168,10 +168,10 @@ class Referee::GameRun {
   bool ride_out_outage(int seat, Player& player, const CallResult& call);
   void forfeit_unavailable(int seat, const std::string& detail, const std::string& grpc_status);
   // Inline: it runs for every decision, and its violation paths are out of line already.
-  [[gnu::always_inline]] inline bool charge_answer(int seat, const Player& player,
-                                                   const CallResult& call, int64_t think,
+  [[gnu::always_inline]] inline bool charge_answer(int seat, const CallResult& call, int64_t think,
                                                    int64_t limit);
   void add_timeout(int seat, int64_t think, int64_t limit);
+  std::string margin_note() const;
   [[gnu::noinline]] void start_accounting(int seat);
   [[gnu::noinline]] int64_t excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
                                               int64_t limit);
@@ -438,7 +438,7 @@ void Referee::GameRun::decide(Phase phase) {
   const CallResult call = player->decide(seen, &decision);
   int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
-  if (accounted && think > limit + player->timing_margin_us()) {
+  if (accounted && think > limit + referee_.options_.time_margin_us) {
     think -= excuse_host_pause(seat, before, think, limit);
   } else if (!accounted && think >= kAccountFromThinkUs) {
     start_accounting(seat);
@@ -447,7 +447,7 @@ void Referee::GameRun::decide(Phase phase) {
   const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
   if ((failed || !referee_.outages_.empty()) && !ride_out_outage(seat, *player, call)) return;
 
-  const bool answered = charge_answer(seat, *player, call, think, limit);
+  const bool answered = charge_answer(seat, call, think, limit);
   switch (phase) {
     case Phase::kPass:
       apply_pass(seat, decision, answered, think, call.detail);
@@ -523,9 +523,10 @@ void Referee::GameRun::forfeit_unavailable(int seat, const std::string& detail,
                players_[seat]->identity().name);
 }
 
-// Books the think time against the seat; true if the call answered in time.
-bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallResult& call,
-                                     int64_t think, int64_t limit) {
+// Books the think time against the seat; true if the call answered within the limit and the time
+// margin (an answer within the margin only is counted as late).
+bool Referee::GameRun::charge_answer(int seat, const CallResult& call, int64_t think,
+                                     int64_t limit) {
   SeatOutcome& so = outcome.seats[seat];
   ++so.decisions;
   so.think_us += think;
@@ -535,9 +536,11 @@ bool Referee::GameRun::charge_answer(int seat, const Player& player, const CallR
   if (!answered) {
     add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
     late_note_.clear();  // a late answer that failed is reported as its failure
-  } else if (think > limit + player.timing_margin_us()) {
+  } else if (think > limit + referee_.options_.time_margin_us) {
     answered = false;
     add_timeout(seat, think, limit);
+  } else if (think > limit) {
+    ++so.late_answers;
   }
   return answered;
 }
@@ -580,10 +583,17 @@ int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& befor
 }
 
 // Out of line, so that charge_answer's path for an answer in time stays small.
+// " (and the margin 50.0 ms)" when the run has a time margin, so a TIMEOUT says what it was past.
+std::string Referee::GameRun::margin_note() const {
+  const int64_t margin = referee_.options_.time_margin_us;
+  return margin > 0 ? " (and the margin " + ms_text(margin) + ")" : "";
+}
+
 void Referee::GameRun::add_timeout(int seat, int64_t think, int64_t limit) {
-  add_violation(
-      seat, Violation::TIMEOUT,
-      "answered after " + ms_text(think) + "; the limit was " + ms_text(limit) + late_note_, "");
+  add_violation(seat, Violation::TIMEOUT,
+                "answered after " + ms_text(think) + "; the limit was " + ms_text(limit) +
+                    margin_note() + late_note_,
+                "");
   late_note_.clear();
 }
 
@@ -737,6 +747,10 @@ void Referee::GameRun::record_results() {
   if (std::any_of(outcome.seats.begin(), outcome.seats.end(),
                   [](const SeatOutcome& so) { return so.host_pauses > 0; })) {
     for (const SeatOutcome& so : outcome.seats) record_->add_host_pause_us(so.host_pause_us);
+  }
+  if (std::any_of(outcome.seats.begin(), outcome.seats.end(),
+                  [](const SeatOutcome& so) { return so.late_answers > 0; })) {
+    for (const SeatOutcome& so : outcome.seats) record_->add_late_answers(so.late_answers);
   }
   if (partnership()) {
     const hearts::Rules& rules = game_.rules().rules;

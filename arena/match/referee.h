@@ -26,6 +26,9 @@
 // recorded is the time charged; GameRecord.host_pause_us keeps what was excused. Accounts are
 // read only for a bot (by spec) once one of its decisions at this referee took
 // kAccountFromThinkUs or more, so bots that answer in microseconds pay nothing for it.
+// The time margin (RefereeOptions::time_margin_us) is the same for every seat, whatever carries
+// its bot: an answer past the limit but within it is accepted and counted (late_answers), one
+// past it is a TIMEOUT. One margin for all is what keeps a limit equal between seats.
 //
 // Thread safety: a Referee is used by one thread; run one per table.
 #pragma once
@@ -55,7 +58,15 @@ struct RefereeOptions {
   int forfeit_after = 0;     // 0 = never forfeit
   // How long a bot's calls may keep failing as unavailable before the bot is unavailable.
   int64_t reconnect_window_us = kDefaultReconnectWindowUs;
+  // How far past its limit an answer may come before it is a TIMEOUT, for every seat alike (the
+  // host's pauses, a transport's latency). 0 here; the arena's commands default to
+  // kDefaultTimeMarginUs (--time-margin-ms) and give isolated and remote bots the same deadline.
+  int64_t time_margin_us = 0;
 };
+
+// The commands' time margin: above the pauses of the shared VMs the arena runs on (up to 25 ms
+// seen: docs/tournaments.md), and the network margin remote bots always had.
+constexpr int64_t kDefaultTimeMarginUs = 50'000;
 
 // Per-seat totals of one game, for summaries that do not need the full record.
 struct SeatOutcome {
@@ -71,6 +82,7 @@ struct SeatOutcome {
   int64_t max_think_us = 0;
   int host_pauses = 0;        // decisions that would have been late but for a host pause
   int64_t host_pause_us = 0;  // the time excused in them
+  int late_answers = 0;       // answers past the limit, within the time margin: not violations
 };
 
 struct GameOutcome {

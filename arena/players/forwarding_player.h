@@ -20,7 +20,6 @@ class ForwardingPlayer : public Player {
     return inner_.notify(kind, obs, result);
   }
   const BotIdentity& identity() const override { return inner_.identity(); }
-  int64_t timing_margin_us() const override { return inner_.timing_margin_us(); }
   bool runs_on_calling_thread() const override { return inner_.runs_on_calling_thread(); }
   bool await_available(int64_t timeout_us) override { return inner_.await_available(timeout_us); }
 

@@ -249,7 +249,6 @@ class IsolatedPlayer final : public Player {
   }
 
   const BotIdentity& identity() const override { return source_->identity(); }
-  int64_t timing_margin_us() const override { return child_->margin_us(); }
 
   // A crash already restarted the child; if that restart failed, it is tried again, with pauses.
   bool await_available(int64_t timeout_us) override {

@@ -46,8 +46,6 @@ class Player {
   virtual CallResult notify(int32_t kind, const hearts::Observation& obs,
                             const hearts::DealResult& result) = 0;
   virtual const BotIdentity& identity() const = 0;
-  // Extra time granted beyond the decision limit for transport latency (remote bots).
-  virtual int64_t timing_margin_us() const { return 0; }
   // Whether decide() runs the bot on the calling thread (an in-process plugin), so the kernel's
   // account of that thread is the bot's: the referee then excuses host pauses (match/host_pause.h).
   virtual bool runs_on_calling_thread() const { return false; }

@@ -284,7 +284,6 @@ class RemotePlayer final : public Player {
   }
 
   const BotIdentity& identity() const override { return identity_; }
-  int64_t timing_margin_us() const override { return margin_us_; }
 
   // Back means GetInfo answers: a channel that connects to a proxy whose bot is gone is not.
   bool await_available(int64_t timeout_us) override {

@@ -28,7 +28,7 @@ namespace arena {
 
 struct RemoteOptions {
   int64_t connect_timeout_us = 5'000'000;  // for the GetInfo check before a run
-  int64_t network_margin_us = 50'000;      // added to each decision's deadline
+  int64_t network_margin_us = 50'000;  // added to each deadline: the commands give the time margin
   // grpcs:// bots: the PEM CA file their certificates must chain to; empty: gRPC's default
   // roots (the system's).
   std::string tls_ca_file;

@@ -276,10 +276,11 @@ void write_game(WireWriter& w, const pb::GameRecord& game) {
   w.packed<17>(game.team_scores());
   w.packed<18>(game.table_teams());
   w.packed<19>(game.host_pause_us());
+  w.packed<20>(game.late_answers());
 }
 
-constexpr std::array kGameFields = {1,  2,  3,  4,  5,  6,  7,  8,  9, 10,
-                                    11, 12, 13, 14, 15, 16, 17, 18, 19};
+constexpr std::array kGameFields = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                    11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
 constexpr std::array kDealFields = {1,  2,  3,  4,  5,  6,  8,  9,  10, 11, 12, 13, 14, 15,
                                     16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
 constexpr std::array kPassPlanFields = {1, 2, 3};

@@ -17,13 +17,22 @@ bool check_bot_limits(const hearts::proto::RecordsHeader& header, std::string* d
 
 // Each TIMEOUT violation at a play must fall on a play of that seat that took longer than the
 // seat's limit: its bot's own, else the header's. The referee times out only answers later than
-// the limit (plus a transport margin), so one within it means the seat was held to another limit.
+// the limit (plus the time margin), so one within it means the seat was held to another limit.
 // Checked where the record pins it down: games without a bank (a bank shortens decisions by what
 // the seat used before, which the record does not hold for every kind of decision) and deals whose
 // every trick has one card per seat. Otherwise false with *discrepancy, one line "game G, deal D,
 // trick T: ...", numbered from 1.
 bool check_timeouts(const hearts::proto::RecordsHeader& header,
                     const hearts::proto::GameRecord& game, std::string* discrepancy);
+
+// With a time margin in the header (newer files), the converse holds too: every pass and play of
+// a seat that took longer than its limit plus the margin has a violation of that seat there (a
+// TIMEOUT, or the failure the late call ended in), and late_answers is empty or one per seat, each
+// at least the passes and plays without a violation that came past the limit within the margin
+// (choices are not timed in the record, so it may hold more). Same scope as check_timeouts.
+// Otherwise false with *discrepancy, one line "game G, ...".
+bool check_time_margin(const hearts::proto::RecordsHeader& header,
+                       const hearts::proto::GameRecord& game, std::string* discrepancy);
 
 // The host pauses the referee excused (GameRecord.host_pause_us) are empty or one per seat, none
 // negative, and only in-process bots ("plugin" transport) have any: the referee reads the thread

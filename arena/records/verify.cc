@@ -800,6 +800,7 @@ bool verify_records(const RecordsFile& file, std::string* discrepancy, VerifyTot
     if (!check_seat_bots(file.header, n, game, discrepancy)) return false;
     if (!check_timeouts(file.header, game, discrepancy)) return false;
     if (!check_host_pauses(file.header, game, discrepancy)) return false;
+    if (!check_time_margin(file.header, game, discrepancy)) return false;
     if (options.expected && !check_expected(game, (*options.expected)[k], discrepancy)) {
       return false;
     }

@@ -54,6 +54,7 @@ Json header_json(const pb::RecordsHeader& header) {
   h["forfeit_after"] = header.forfeit_after();
   h["on_unavailable"] = pb::RecordsHeader::UnavailablePolicy_Name(header.on_unavailable());
   h["reconnect_window_ms"] = header.reconnect_window_us() / 1000.0;
+  if (header.has_time_margin_us()) h["time_margin_ms"] = header.time_margin_us() / 1000.0;
   h["scheduled_games"] = header.scheduled_games();
   h["shard"] = header.shard_count() > 1 ? std::to_string(header.shard_index()) + "/" +
                                               std::to_string(header.shard_count())

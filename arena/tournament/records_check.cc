@@ -4,6 +4,7 @@
 
 #include "common/rules_spec.h"
 #include "common/sha256.h"
+#include "match/referee.h"
 #include "tournament/teams.h"
 
 namespace arena {
@@ -48,6 +49,11 @@ std::string tournament_fingerprint(const pb::RecordsHeader& header, int groups,
   // The policy decides which forfeits the records may hold, so a resume must keep it. Only the
   // non-default policy is named: the fingerprints of earlier tournaments stay as they were.
   if (header.on_unavailable() == pb::RecordsHeader::FORFEIT) text += "|unavailable:forfeit";
+  // The time margin decides which late answers are TIMEOUTs (and get the fallback); named only
+  // when not the default, for the same reason.
+  if (header.has_time_margin_us() && header.time_margin_us() != kDefaultTimeMarginUs) {
+    text += "|margin:" + std::to_string(header.time_margin_us());
+  }
   return sha256_hex(text).substr(0, 32);
 }
 

@@ -190,6 +190,7 @@ GameSummary summarize_game(const pb::GameRecord& game) {
     if (summary.ranked) seat.rank = game.ranks(s);
     if (s < game.fallback_decisions_size()) seat.fallbacks = game.fallback_decisions(s);
     if (s < game.host_pause_us_size()) seat.host_pause_us = game.host_pause_us(s);
+    if (s < game.late_answers_size()) seat.late_answers = game.late_answers(s);
   }
   for (int s : game.forfeited()) {
     if (s >= 0 && s < n) summary.seats[s].forfeited = true;
@@ -308,6 +309,7 @@ bool ResultsBuilder::add(const GameSummary& game, std::string* error) {
     think_sum_[seat.bot] += seat.think_us;
     think_max_[seat.bot] = std::max(think_max_[seat.bot], seat.max_think_us);
     host_pause_sum_[seat.bot] += seat.host_pause_us;
+    bots_[seat.bot].late_answers += seat.late_answers;
     bots_[seat.bot].decisions += seat.decisions;
     bots_[seat.bot].fallbacks += seat.fallbacks;
   }
@@ -356,6 +358,7 @@ bool ResultsBuilder::results(const ResultsOptions& options, Results* out,
   out->games = games_;
   out->players = players_;
   out->deals = deals_;
+  out->time_margin_us = header.time_margin_us();
   std::vector<BotStanding> bots = bots_;
   const auto& rated = rated_;
   const auto& violation_kinds = violation_kinds_;
@@ -479,6 +482,7 @@ Json results_json(const Results& r) {
     e["mean_think_ms"] = std::round(s.mean_think_ms * 1e4) / 1e4;
     e["max_think_ms"] = std::round(s.max_think_ms * 1e3) / 1e3;
     if (s.host_pause_ms > 0) e["host_pause_ms"] = std::round(s.host_pause_ms * 1e3) / 1e3;
+    if (s.late_answers > 0) e["late_answers"] = s.late_answers;
   }
   return out;
 }
@@ -520,6 +524,12 @@ std::string host_pauses_text(const std::vector<BotStanding>& standings) {
   return host_pauses_line(label_us);
 }
 
+std::string late_answers_text(const std::vector<BotStanding>& standings, int64_t margin_us) {
+  std::vector<std::pair<std::string, int64_t>> label_counts;
+  for (const BotStanding& s : standings) label_counts.emplace_back(s.name, s.late_answers);
+  return late_answers_line(label_counts, margin_us);
+}
+
 std::string pairs_text(const std::vector<PairResult>& head_to_head) {
   std::string text;
   char line[512];
@@ -545,6 +555,21 @@ std::string host_pauses_line(const std::vector<std::pair<std::string, int64_t>>&
   return text.empty() ? text : text + "\n";
 }
 
+std::string late_answers_line(const std::vector<std::pair<std::string, int64_t>>& label_counts,
+                              int64_t margin_us) {
+  std::string text;
+  for (const auto& [label, count] : label_counts) {
+    if (count <= 0) continue;
+    text += (text.empty() ? "late answers, accepted within the " +
+                                fixed(static_cast<double>(margin_us) / 1000.0,
+                                      margin_us % 1000 == 0 ? 0 : 1) +
+                                " ms time margin (docs/tournaments.md): "
+                          : ", ") +
+            label + " " + std::to_string(count);
+  }
+  return text.empty() ? text : text + "\n";
+}
+
 std::string results_text(const Results& r) {
   std::string text;
   char line[512];
@@ -559,6 +584,7 @@ std::string results_text(const Results& r) {
   }
   text += standings_text(r.standings, "bot");
   text += host_pauses_text(r.standings);
+  text += late_answers_text(r.standings, r.time_margin_us);
   if (!r.head_to_head.empty()) text += pairs_text(r.head_to_head);
   return text;
 }

@@ -54,6 +54,8 @@ struct BotStanding {
   double mean_think_ms = 0, max_think_ms = 0;
   // Host pauses the referee did not charge to the bot (GameRecord.host_pause_us).
   double host_pause_ms = 0;
+  // Answers past its limit but within the time margin (GameRecord.late_answers): not violations.
+  long long late_answers = 0;
   int64_t move_time_limit_us = 0;  // its own limit ("@10ms" in its spec); 0: the run's
 };
 
@@ -76,6 +78,7 @@ struct Results {
   // partners share. Empty without teams.
   std::vector<BotStanding> team_standings;
   std::vector<PairResult> team_head_to_head;
+  int64_t time_margin_us = 0;  // the header's time margin (0 in older records)
 };
 
 // One seat of a GameSummary; decisions and think times count finished deals only.
@@ -91,6 +94,7 @@ struct SeatSummary {
   int64_t max_think_us = 0;
   int fallbacks = 0;  // the record's fallback_decisions: the whole game, cut-short deal included
   int64_t host_pause_us = 0;  // the record's host_pause_us: not charged to the bot
+  int late_answers = 0;       // the record's late_answers: within the time margin
 };
 
 // What compute_results needs of one game: a few hundred bytes instead of a record with a
@@ -163,6 +167,11 @@ std::string results_text(const Results& results);
 // (docs/tournaments.md): ismcts 29.4 ms, ...\n" for each (label, microseconds) above 0, in order;
 // empty when there are none. The tournament's results and `arena play`'s summary both print it.
 std::string host_pauses_line(const std::vector<std::pair<std::string, int64_t>>& label_us);
+// The line printed under a table when answers came past their limit but within the time margin
+// (accepted, not violations): "late answers, within the 50 ms margin (docs/tournaments.md):
+// ismcts@10ms 3, ...\n" for each (label, count) above 0, in order; empty when there are none.
+std::string late_answers_line(const std::vector<std::pair<std::string, int64_t>>& label_counts,
+                              int64_t margin_us);
 
 // Whether the records' games come in duplicate groups (a tournament's, which has a fingerprint).
 // Without them (`arena play`, imports) the bootstrap resamples single games instead.

@@ -162,6 +162,7 @@ pb::RecordsHeader make_header(const TournamentSetup& setup,
                                 ? pb::RecordsHeader::FORFEIT
                                 : pb::RecordsHeader::STOP);
   header.set_reconnect_window_us(setup.referee.reconnect_window_us);
+  header.set_time_margin_us(setup.referee.time_margin_us);
   // Everything that decides which games are played and how: a resumed run must match it.
   header.set_tournament_fingerprint(
       tournament_fingerprint(header, setup.groups, setup.all_permutations, gauntlet));

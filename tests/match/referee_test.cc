@@ -288,6 +288,54 @@ TEST(Referee, BankShrinksTheLimitAndTimeoutsFollowExactly) {
   }
 }
 
+// The time margin: an answer past the limit but within the margin is accepted, counted as late
+// and recorded per seat; one past the margin is a TIMEOUT that names both.
+TEST(Referee, TimeMarginAcceptsLateAnswersAndCountsThem) {
+  hearts::Rules base = *hearts::preset_rules("standard");
+  base.pass_schedule = hearts::PassSchedule::kNone;
+  const auto rules = fixed_deals(base, 1);
+  ManualClock clock;
+  RefereeOptions options;
+  options.move_time_us = 10'000;
+  options.time_margin_us = 50'000;
+  // Seat 0's 13 plays: in time, on the limit, just past it, at the margin's end, past it.
+  TimedPlayer late(clock, {9'000, 10'000, 10'001, 60'000, 60'001});
+  std::vector<std::unique_ptr<TimedPlayer>> quick;
+  std::vector<Player*> seats = {&late};
+  for (int s = 1; s < 4; ++s) {
+    quick.push_back(std::make_unique<TimedPlayer>(clock, std::vector<int64_t>{1'000}));
+    seats.push_back(quick.back().get());
+  }
+  Referee referee(rules, options, clock);
+  GameRecord record;
+  const GameOutcome outcome = referee.play_game(5, 0, seats, &record);
+
+  EXPECT_EQ(outcome.seats[0].late_answers, 2) << "10.001 ms and 60 ms";
+  ASSERT_EQ(record.violations_size(), 13 - 4) << "the fifth play on are past the margin";
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.seat(), 0);
+    EXPECT_EQ(v.kind(), Violation::TIMEOUT);
+    EXPECT_NE(v.detail().find("answered after 60.0 ms; the limit was 10.0 ms (and the margin "
+                              "50.0 ms)"),
+              std::string::npos)
+        << v.detail();
+  }
+  ASSERT_EQ(record.late_answers_size(), 4);
+  EXPECT_EQ(record.late_answers(0), 2);
+  EXPECT_EQ(record.late_answers(1), 0);
+
+  // Without a margin the same answers are three TIMEOUTs more, and nothing is late.
+  options.time_margin_us = 0;
+  TimedPlayer strict(clock, {9'000, 10'000, 10'001, 60'000, 60'001});
+  seats[0] = &strict;
+  Referee strict_referee(rules, options, clock);
+  GameRecord strict_record;
+  const GameOutcome strict_outcome = strict_referee.play_game(5, 0, seats, &strict_record);
+  EXPECT_EQ(strict_outcome.seats[0].late_answers, 0);
+  EXPECT_EQ(strict_record.violations_size(), 13 - 2);
+  EXPECT_EQ(strict_record.late_answers_size(), 0) << "nothing late, nothing recorded";
+}
+
 // Fairness: a bot that logs every card set it is given never sees another player's hidden card.
 class InspectorFairness : public ::testing::TestWithParam<std::string> {};
 

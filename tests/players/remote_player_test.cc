@@ -335,7 +335,6 @@ TEST(RemotePlayer, SlowAnswersAreTimeoutsCutAtTheDeadline) {
   options.network_margin_us = 10'000;
   auto source = connect_to(server.spec(), options);
   RemoteTable table(source, rules);
-  EXPECT_EQ(table.players[0]->timing_margin_us(), 10'000);
   constexpr int64_t kLimitUs = 20'000;
   const int64_t start = now_ms();
   const GameRecord record = play_game(rules, table.seats, kLimitUs);
@@ -529,7 +528,6 @@ class KillingPlayer final : public Player {
     return inner_->notify(kind, obs, result);
   }
   const BotIdentity& identity() const override { return inner_->identity(); }
-  int64_t timing_margin_us() const override { return inner_->timing_margin_us(); }
   std::vector<CallStatus> results;
 
  private:

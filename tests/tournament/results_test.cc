@@ -154,10 +154,23 @@ TEST(Results, HostPausesNotChargedAreSummedPerBotAndShown) {
 
 // The line `arena play` and the tournament results print under their tables.
 TEST(Results, HostPausesLineNamesOnlyWhatWasExcused) {
-  EXPECT_EQ(host_pauses_line({{"seat 0", 0}, {"seat 1", 9'660}, {"seat 2", 0}, {"seat 3", 19'700}}),
+  EXPECT_EQ(arena::host_pauses_line(
+                {{"seat 0", 0}, {"seat 1", 9'660}, {"seat 2", 0}, {"seat 3", 19'700}}),
             "host pauses not charged (docs/tournaments.md): seat 1 9.7 ms, seat 3 19.7 ms\n");
-  EXPECT_EQ(host_pauses_line({{"seat 0", 0}, {"seat 1", 0}}), "") << "nothing excused, no line";
-  EXPECT_EQ(host_pauses_line({}), "");
+  EXPECT_EQ(arena::host_pauses_line({{"seat 0", 0}, {"seat 1", 0}}), "")
+      << "nothing excused, no line";
+  EXPECT_EQ(arena::host_pauses_line({}), "");
+}
+
+// The line under the tables for answers accepted within the time margin: only bots with some.
+TEST(Results, LateAnswersLineNamesTheMarginAndOnlyLateBots) {
+  EXPECT_EQ(arena::late_answers_line({{"ismcts@10ms", 3}, {"heuristic", 0}, {"random", 1}}, 50'000),
+            "late answers, accepted within the 50 ms time margin (docs/tournaments.md): "
+            "ismcts@10ms 3, random 1\n");
+  EXPECT_EQ(arena::late_answers_line({{"ismcts", 2}}, 2'500),
+            "late answers, accepted within the 2.5 ms time margin (docs/tournaments.md): "
+            "ismcts 2\n");
+  EXPECT_EQ(arena::late_answers_line({{"ismcts", 0}}, 50'000), "") << "none late, no line";
 }
 
 TEST(Results, SummariesGiveTheSameResultsAsRecords) {

@@ -287,7 +287,8 @@ var BLA = (function () {
     var h = state.index.header, box = document.getElementById('header-info');
     box.textContent = '';
     var facts = [['arena', h.arena_version], ['command', h.command], ['series seed', h.series_seed],
-      ['move limit', h.move_time_limit_ms + ' ms'],
+      ['move limit', h.move_time_limit_ms + ' ms' +
+        (h.time_margin_ms !== undefined ? ', time margin ' + h.time_margin_ms + ' ms' : '')],
       ['time bank', h.game_time_bank_ms ? h.game_time_bank_ms + ' ms' : 'none'],
       ['forfeit after', h.forfeit_after ? h.forfeit_after + ' violations' : 'never'],
       ['unavailable bots', h.on_unavailable.toLowerCase() + ', reconnect window ' +
