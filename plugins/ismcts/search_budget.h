@@ -29,10 +29,11 @@ inline constexpr double kQuietTimeShare = 0.5;
 inline constexpr double kQuietCpuShare = 0.9;
 // The quiet share leaves at least this before the limit, or half of a shorter limit. At 10 ms a
 // quiet search may go on to 5 ms: 3.4 ms a decision on average instead of 1.0, worth half a
-// point per deal against montecarlo@100ms (docs/strength.md, "Short limits"). It costs timeouts
-// there: the VM these were measured on pauses for 10-20 ms a few times a minute, and every pause
-// during a decision makes it late, so the longer the search the more often (9 and 10 late answers
-// in 400 games instead of 1). No share avoids them at 10 ms; at 100 ms 50 ms are left.
+// point per deal against montecarlo@100ms (docs/strength.md, "Short limits"). The VM these were
+// measured on pauses for 10-20 ms a few times a minute, and a pause during a decision makes it
+// late, the more often the longer the search (9 and 10 late answers in 400 games instead of 1):
+// no share avoids them at 10 ms. The arena's time margin (50 ms by default) accepts them as late
+// answers; at 100 ms 50 ms are left before the limit itself.
 inline constexpr int64_t kQuietMinSlackUs = 20'000;
 // With a game bank, the decisions the bank must still last for, beyond the cards in hand: about
 // two more deals, so an early deal cannot spend what later ones need.
