@@ -147,4 +147,30 @@ TEST_F(TimeMargin, TournamentRecordsTheMarginAndReportsLateAnswers) {
   EXPECT_NE(json.find("\"late_answers\": 52"), std::string::npos) << json;
 }
 
+// The flag's older name still sets it, and the header records what was given.
+TEST_F(TimeMargin, NetMarginMsIsAnotherNameForTheFlag) {
+  const std::string out = dir("alias.rec");
+  const auto r = arena_test::run_arena(
+      "play --quiet --games 1 --set fixed_deals=1 "
+      "--net-margin-ms 7 --out " +
+      out);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(arena_test::read_or_die(out).header.time_margin_us(), 7'000);
+}
+
+// The margin decides which late answers get the fallback, so a tournament resumed with another
+// one is another tournament; with the default, the fingerprint is the one older runs had.
+TEST_F(TimeMargin, ATournamentResumedWithAnotherMarginIsRefused) {
+  const std::string args =
+      "tournament --quiet --bots lowest,ducker,random,lowest --games 1 "
+      "--seed 5 --set fixed_deals=1 --out " +
+      dir("t");
+  ASSERT_EQ(arena_test::run_arena(args).exit_code, 0);
+  const auto other = arena_test::run_arena(args + " --time-margin-ms 10");
+  EXPECT_EQ(other.exit_code, 2) << other.out;
+  EXPECT_NE(other.out.find("belongs to a different tournament"), std::string::npos) << other.out;
+  const auto same = arena_test::run_arena(args + " --time-margin-ms 50");
+  EXPECT_EQ(same.exit_code, 0) << same.out;
+}
+
 }  // namespace
