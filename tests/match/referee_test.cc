@@ -248,21 +248,35 @@ class TimedPlayer final : public Player {
   BotIdentity identity_;
 };
 
+// One deal of standard rules without passing: a scripted seat 0 and three that answer in 1 ms.
+struct ScriptedTable {
+  explicit ScriptedTable(ManualClock& clock) {
+    for (int s = 1; s < 4; ++s) {
+      quick.push_back(std::make_unique<TimedPlayer>(clock, std::vector<int64_t>{1'000}));
+    }
+  }
+  std::vector<Player*> seats(Player* first) {
+    std::vector<Player*> all = {first};
+    for (const auto& q : quick) all.push_back(q.get());
+    return all;
+  }
+  static hearts::CompiledRules rules() {
+    hearts::Rules base = *hearts::preset_rules("standard");
+    base.pass_schedule = hearts::PassSchedule::kNone;
+    return fixed_deals(base, 1);
+  }
+  std::vector<std::unique_ptr<TimedPlayer>> quick;
+};
+
 TEST(Referee, BankShrinksTheLimitAndTimeoutsFollowExactly) {
-  hearts::Rules base = *hearts::preset_rules("standard");
-  base.pass_schedule = hearts::PassSchedule::kNone;
-  const auto rules = fixed_deals(base, 1);
+  const auto rules = ScriptedTable::rules();
   ManualClock clock;
   RefereeOptions options;
   options.move_time_us = 100'000;
   options.game_bank_us = 250'000;
   TimedPlayer slow(clock, {90'000});
-  std::vector<std::unique_ptr<TimedPlayer>> quick;
-  std::vector<Player*> seats = {&slow};
-  for (int s = 1; s < 4; ++s) {
-    quick.push_back(std::make_unique<TimedPlayer>(clock, std::vector<int64_t>{1'000}));
-    seats.push_back(quick.back().get());
-  }
+  ScriptedTable table(clock);
+  const std::vector<Player*> seats = table.seats(&slow);
   Referee referee(rules, options, clock);
   GameRecord record;
   referee.play_game(5, 0, seats, &record);
@@ -291,21 +305,15 @@ TEST(Referee, BankShrinksTheLimitAndTimeoutsFollowExactly) {
 // The time margin: an answer past the limit but within the margin is accepted, counted as late
 // and recorded per seat; one past the margin is a TIMEOUT that names both.
 TEST(Referee, TimeMarginAcceptsLateAnswersAndCountsThem) {
-  hearts::Rules base = *hearts::preset_rules("standard");
-  base.pass_schedule = hearts::PassSchedule::kNone;
-  const auto rules = fixed_deals(base, 1);
+  const auto rules = ScriptedTable::rules();
   ManualClock clock;
   RefereeOptions options;
   options.move_time_us = 10'000;
   options.time_margin_us = 50'000;
   // Seat 0's 13 plays: in time, on the limit, just past it, at the margin's end, past it.
   TimedPlayer late(clock, {9'000, 10'000, 10'001, 60'000, 60'001});
-  std::vector<std::unique_ptr<TimedPlayer>> quick;
-  std::vector<Player*> seats = {&late};
-  for (int s = 1; s < 4; ++s) {
-    quick.push_back(std::make_unique<TimedPlayer>(clock, std::vector<int64_t>{1'000}));
-    seats.push_back(quick.back().get());
-  }
+  ScriptedTable table(clock);
+  std::vector<Player*> seats = table.seats(&late);
   Referee referee(rules, options, clock);
   GameRecord record;
   const GameOutcome outcome = referee.play_game(5, 0, seats, &record);
