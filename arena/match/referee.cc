@@ -582,13 +582,13 @@ int64_t Referee::GameRun::excuse_host_pause(int seat, const ThreadAccount& befor
   return paused;
 }
 
-// Out of line, so that charge_answer's path for an answer in time stays small.
 // " (and the margin 50.0 ms)" when the run has a time margin, so a TIMEOUT says what it was past.
 std::string Referee::GameRun::margin_note() const {
   const int64_t margin = referee_.options_.time_margin_us;
   return margin > 0 ? " (and the margin " + ms_text(margin) + ")" : "";
 }
 
+// Out of line, so that charge_answer's path for an answer in time stays small.
 void Referee::GameRun::add_timeout(int seat, int64_t think, int64_t limit) {
   add_violation(seat, Violation::TIMEOUT,
                 "answered after " + ms_text(think) + "; the limit was " + ms_text(limit) +

@@ -95,11 +95,9 @@ bool check_timeouts(const pb::RecordsHeader& header, const pb::GameRecord& game,
     const pb::PlayRecord* play = play_in_trick(*deal, seats, v.trick(), v.seat());
     if (play == nullptr) continue;
     const pb::BotInfo& bot = header.bots(game.seat_bots(v.seat()));  // checked by the caller
-    const int64_t limit =
-        bot.move_time_limit_us() > 0 ? bot.move_time_limit_us() : header.move_time_limit_us();
+    const int64_t limit = seat_limit_us(header, game, v.seat());
     if (play->think_us() <= limit) {
-      *discrepancy = "game " + std::to_string(static_cast<uint64_t>(game.game_index()) + 1) +
-                     ", deal " + std::to_string(v.deal() + 1) + ", trick " +
+      *discrepancy = game_text(game) + ", deal " + std::to_string(v.deal() + 1) + ", trick " +
                      std::to_string(v.trick() + 1) + ": a TIMEOUT violation of seat " +
                      std::to_string(v.seat()) + " ('" + bot.spec() + "'), but its play took " +
                      std::to_string(play->think_us()) + " us, within its limit of " +
@@ -114,8 +112,7 @@ bool check_host_pauses(const pb::RecordsHeader& header, const pb::GameRecord& ga
                        std::string* discrepancy) {
   const int pauses = game.host_pause_us_size();
   if (pauses == 0) return true;
-  const std::string where =
-      "game " + std::to_string(static_cast<uint64_t>(game.game_index()) + 1) + ": host_pause_us";
+  const std::string where = game_text(game) + ": host_pause_us";
   if (pauses != game.seat_bots_size()) {
     *discrepancy = where + ": " + std::to_string(pauses) + " entries for " +
                    std::to_string(game.seat_bots_size()) + " seats";
@@ -139,10 +136,6 @@ bool check_host_pauses(const pb::RecordsHeader& header, const pb::GameRecord& ga
   }
   return true;
 }
-
-}  // namespace arena
-
-namespace arena {
 
 bool check_time_margin(const pb::RecordsHeader& header, const pb::GameRecord& game,
                        std::string* discrepancy) {
