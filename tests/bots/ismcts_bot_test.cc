@@ -124,10 +124,12 @@ TEST(IsmctsBudget, GoesPastThePlainShareOnlyWhileTheSearchHasACore) {
   obs.time_left_us = 100'000;
   obs.bank_left_us = -1;
   EXPECT_EQ(hearts_ismcts::budget_us(obs), 15'000);
-  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 50'000);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 80'000);
   // The quiet share leaves 20 ms, or half of a shorter limit.
+  obs.time_left_us = 1'000'000;
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 800'000);
   obs.time_left_us = 60'000;
-  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 30'000);
+  EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 40'000);
   obs.time_left_us = 30'000;
   EXPECT_EQ(hearts_ismcts::budget_us(obs, hearts_ismcts::kQuietTimeShare), 15'000);
   obs.time_left_us = 10'000;
