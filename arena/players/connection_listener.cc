@@ -183,6 +183,15 @@ void ConnectionListener::accept_pending(int max_connections,
       return;
     }
     if (spare_fd_ < 0) spare_fd_ = open_spare();
+    if (spare_fd_ < 0) {
+      // This connection took the last descriptor (another thread freed one): refuse it, so that
+      // gRPC is not handed a connection it has no descriptors to serve, and keep the spare.
+      ::close(fd);
+      spare_fd_ = open_spare();
+      std::lock_guard lock(mutex_);
+      note_state(kStateNoDescriptors);
+      continue;
+    }
     forget_closed();
     std::lock_guard lock(mutex_);
     if (static_cast<int>(connections_.size()) >= max_connections) {
@@ -203,6 +212,9 @@ bool ConnectionListener::refuse_without_descriptors() {
     std::lock_guard lock(mutex_);
     note_state(kStateNoDescriptors);
   }
+  // The spare is gone if another thread took the descriptor it freed last time; one may be free
+  // again.
+  if (spare_fd_ < 0) spare_fd_ = open_spare();
   if (spare_fd_ < 0) return false;
   ::close(spare_fd_);
   const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);

@@ -46,7 +46,9 @@ class ConnectionListener {
 
   // Accepts until stop(), handing each connection's descriptor (non-blocking, close-on-exec) to
   // `hand_over`, which owns it from then on. At most `max_connections` handed-over connections
-  // are open at once; more are accepted and closed at once, so their clients fail fast.
+  // are open at once; more are accepted and closed at once, so their clients fail fast. A
+  // connection is handed over only while the spare descriptor is held: one that takes the last
+  // descriptor is refused too.
   void run(int max_connections, const std::function<void(int fd)>& hand_over);
   // Makes run() return (soon, from any thread) and closes the listening socket.
   void stop();
