@@ -173,6 +173,7 @@ class Referee::GameRun {
   void add_timeout(int seat, int64_t think, int64_t limit);
   std::string margin_note() const;
   [[gnu::noinline]] void start_accounting(int seat);
+  [[gnu::noinline]] void count_quick_answers(int seat, int64_t think);
   [[gnu::noinline]] int64_t excuse_host_pause(int seat, const ThreadAccount& before, int64_t wall,
                                               int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
@@ -231,10 +232,11 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   bank_.fill(referee_.options_.game_bank_us);
   move_us_.fill(referee_.options_.move_time_us);
   for (int s = 0; s < n_; ++s) set_own_limit(s);
-  const std::vector<std::string>& thinking = referee_.thinking_bots_;
+  const auto& thinking = referee_.thinking_bots_;
   for (int s = 0; s < n_ && !thinking.empty(); ++s) {
-    accounted_[s] =
-        std::find(thinking.begin(), thinking.end(), players_[s]->identity().spec) != thinking.end();
+    const std::string& spec = players_[s]->identity().spec;
+    accounted_[s] = std::any_of(thinking.begin(), thinking.end(),
+                                [&](const auto& bot) { return bot.first == spec; });
   }
   if (record_) {
     record_->Clear();
@@ -438,9 +440,12 @@ void Referee::GameRun::decide(Phase phase) {
   const CallResult call = player->decide(seen, &decision);
   int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
-  if (accounted && think > limit + referee_.options_.time_margin_us) {
-    think -= excuse_host_pause(seat, before, think, limit);
-  } else if (!accounted && think >= kAccountFromThinkUs) {
+  if (accounted) {
+    if (think > limit + referee_.options_.time_margin_us) {
+      think -= excuse_host_pause(seat, before, think, limit);
+    }
+    count_quick_answers(seat, think);
+  } else if (think >= kAccountFromThinkUs) {
     start_accounting(seat);
   }
   // Checked here first: nearly every call answers with no outage under way.
@@ -551,9 +556,30 @@ bool Referee::GameRun::charge_answer(int seat, const CallResult& call, int64_t t
 void Referee::GameRun::start_accounting(int seat) {
   Player& player = *players_[seat];
   if (referee_.accounting_ == nullptr || !player.runs_on_calling_thread()) return;
-  referee_.thinking_bots_.push_back(player.identity().spec);
+  referee_.thinking_bots_.emplace_back(player.identity().spec, 0);
   for (int s = 0; s < n_; ++s) {
     if (players_[s]->identity().spec == player.identity().spec) accounted_[s] = true;
+  }
+}
+
+// An accounted seat answered in `think` us. Once its bot answered quicker than
+// kAccountFromThinkUs kStopAccountingAfterQuick times in a row, its long decision was a blip (a
+// page fault, the host), and reading its account at every decision would cost it many times its
+// own time: its seats are no longer accounted, until its next long decision.
+void Referee::GameRun::count_quick_answers(int seat, int64_t think) {
+  const std::string& spec = players_[seat]->identity().spec;
+  auto& bots = referee_.thinking_bots_;
+  const auto bot =
+      std::find_if(bots.begin(), bots.end(), [&](const auto& b) { return b.first == spec; });
+  if (bot == bots.end()) return;
+  if (think >= kAccountFromThinkUs) {
+    bot->second = 0;
+    return;
+  }
+  if (++bot->second < kStopAccountingAfterQuick) return;
+  bots.erase(bot);
+  for (int s = 0; s < n_; ++s) {
+    if (players_[s]->identity().spec == spec) accounted_[s] = false;
   }
 }
 

@@ -25,7 +25,9 @@
 // from that thread (it never slept, yet neither ran nor waited for a core). The think time
 // recorded is the time charged; GameRecord.host_pause_us keeps what was excused. Accounts are
 // read only for a bot (by spec) once one of its decisions at this referee took
-// kAccountFromThinkUs or more, so bots that answer in microseconds pay nothing for it.
+// kAccountFromThinkUs or more, and only until a seat of it answers quicker than that
+// kStopAccountingAfterQuick times in a row: bots that answer in microseconds pay nothing for it,
+// even after one slow decision.
 // The time margin (RefereeOptions::time_margin_us) is the same for every seat, whatever carries
 // its bot: an answer past the limit but within it is accepted and counted (late_answers), one
 // past it is a TIMEOUT. One margin for all is what keeps a limit equal between seats.
@@ -115,6 +117,9 @@ class Referee {
   // A bot's thread is accounted once one of its decisions took this long: a read costs about
   // 0.65 us, under 0.7% of such a decision.
   static constexpr int64_t kAccountFromThinkUs = 100;
+  // ... and no longer once it answered quicker than that this many times in a row: a read
+  // (about 1 us, several system calls) would cost a bot of microseconds many times its time.
+  static constexpr int kStopAccountingAfterQuick = 256;
 
  private:
   class GameRun;  // one game in progress (referee.cc)
@@ -130,8 +135,9 @@ class Referee {
   UnavailableBots own_unavailable_;
   UnavailableBots* unavailable_ = &own_unavailable_;
   const ThreadAccounting* accounting_ = &KernelThreadAccounting::instance();
-  // Specs of the in-process bots that have thought kAccountFromThinkUs or more here.
-  std::vector<std::string> thinking_bots_;
+  // (spec, quick answers since) of each in-process bot accounted here: one of its decisions took
+  // kAccountFromThinkUs or more, and fewer than kStopAccountingAfterQuick quicker ones followed.
+  std::vector<std::pair<std::string, int>> thinking_bots_;
   // (bot spec, clock time its outage began) for each bot whose last call failed as unavailable.
   std::vector<std::pair<std::string, int64_t>> outages_;
 };

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "match/host_pause.h"
@@ -22,8 +24,12 @@ using hearts::proto::Violation;
 // A thread account the test writes: what the kernel would have counted during a decision.
 class ScriptedAccounting final : public ThreadAccounting {
  public:
-  ThreadAccount read() const override { return current; }
+  ThreadAccount read() const override {
+    ++reads;
+    return current;
+  }
   ThreadAccount current{true, 0, 0, 0};
+  mutable int reads = 0;
 };
 
 // How a scripted decision spends its wall time.
@@ -179,6 +185,76 @@ TEST(RefereeHostPause, QuickBotsAndOtherTransportsAreNotAccounted) {
   EXPECT_EQ(play({}, kPaused).timeouts, 1) << "the first paused decision, then accounted";
   EXPECT_EQ(play(kFirst, kPaused, true, false).timeouts, 12);
   EXPECT_EQ(play(kFirst, kPaused, false).timeouts, 12);
+}
+
+// A player whose decisions spend `spend(k)` for the k-th decision of its bot over all games
+// (`k` is shared by the bot's players, one per game).
+class IndexedPlayer final : public Player {
+ public:
+  IndexedPlayer(ManualClock& clock, ScriptedAccounting& accounting,
+                const std::function<Spending(int)>& spend, int& k)
+      : clock_(clock), accounting_(accounting), spend_(spend), k_(k) {
+    identity_.name = identity_.spec = "bot";
+  }
+  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
+    const Spending spent = spend_(k_++);
+    clock_.advance_us(spent.wall_us);
+    accounting_.current.run_ns += spent.run_us * 1000;
+    out->card = obs.legal.highest();
+    return {};
+  }
+  CallResult notify(int32_t, const hearts::Observation&, const hearts::DealResult&) override {
+    return {};
+  }
+  const BotIdentity& identity() const override { return identity_; }
+  bool runs_on_calling_thread() const override { return true; }
+
+ private:
+  ManualClock& clock_;
+  ScriptedAccounting& accounting_;
+  const std::function<Spending(int)>& spend_;
+  int& k_;
+  BotIdentity identity_;
+};
+
+// One referee plays `games` one-deal games (13 decisions a seat), seat 0's bot spending as
+// `spend` says; returns how many times the thread account was read.
+int account_reads(int games, const std::function<Spending(int)>& spend) {
+  const hearts::CompiledRules rules = one_deal_without_pass();
+  ManualClock clock;
+  ScriptedAccounting accounting;
+  RefereeOptions options;
+  options.move_time_us = 10'000;
+  Referee referee(rules, options, clock);
+  referee.account_threads_with(&accounting);
+  int k = 0;
+  for (int game = 0; game < games; ++game) {
+    IndexedPlayer seat0(clock, accounting, spend, k);
+    ScriptedPlayer quick1(clock, accounting, "quick", {}, {}),
+        quick2(clock, accounting, "quick", {}, {}), quick3(clock, accounting, "quick", {}, {});
+    std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
+    GameRecord record;
+    referee.play_game(3, static_cast<uint32_t>(game), seats, &record);
+  }
+  EXPECT_EQ(k, 13 * games);
+  return accounting.reads;
+}
+
+TEST(RefereeHostPause, OneSlowDecisionIsAccountedOnlyUntilTheBotIsQuickAgain) {
+  constexpr int kQuick = Referee::kStopAccountingAfterQuick;
+  const int games = (2 * kQuick + 40) / 13 + 1;  // room for every script below to end its reads
+  const Spending slow{200, 200, 0, 0};
+  // Always slow: every decision after the first is read.
+  EXPECT_EQ(account_reads(games, [&](int) { return slow; }), 13 * games - 1);
+  // Slow once: read for the kQuick quick decisions that follow, then never.
+  EXPECT_EQ(account_reads(games, [&](int k) { return k == 0 ? slow : Spending{}; }), kQuick);
+  // Slow once more after that: read again, as long again.
+  const int again = kQuick + 20;
+  EXPECT_EQ(account_reads(games, [&](int k) { return k == 0 || k == again ? slow : Spending{}; }),
+            2 * kQuick);
+  // A slow decision within the quick ones starts their count afresh.
+  EXPECT_EQ(account_reads(games, [&](int k) { return k == 0 || k == 100 ? slow : Spending{}; }),
+            100 + kQuick);
 }
 
 TEST(RefereeHostPause, ABotKnownToThinkIsAccountedFromItsFirstDecisionOfTheNextGame) {
