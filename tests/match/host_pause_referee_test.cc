@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "match/host_pause.h"
 #include "match/referee.h"
@@ -40,22 +41,30 @@ struct Spending {
   int64_t switches = 0;  // sleeps
 };
 
-// A player that spends scripted time on the injected clock and in the scripted account: its
-// first decision as `first`, the rest as `rest`.
+// A player that spends scripted time on the injected clock and in the scripted account: its k-th
+// decision as `spend(k)`, k counted by `*decisions` (shared by a bot's players over games) or by
+// the player itself.
 class ScriptedPlayer final : public Player {
  public:
   ScriptedPlayer(ManualClock& clock, ScriptedAccounting& accounting, const char* spec,
-                 Spending first, Spending rest, bool on_calling_thread = true)
+                 std::function<Spending(int)> spend, int* decisions = nullptr,
+                 bool on_calling_thread = true)
       : clock_(clock),
         accounting_(accounting),
-        first_(first),
-        rest_(rest),
+        spend_(std::move(spend)),
+        decisions_(decisions ? decisions : &own_decisions_),
         on_calling_thread_(on_calling_thread) {
     identity_.name = spec;
     identity_.spec = spec;
   }
+  // Its first decision as `first`, the rest as `rest`.
+  ScriptedPlayer(ManualClock& clock, ScriptedAccounting& accounting, const char* spec,
+                 Spending first, Spending rest, bool on_calling_thread = true)
+      : ScriptedPlayer(
+            clock, accounting, spec, [first, rest](int k) { return k == 0 ? first : rest; },
+            nullptr, on_calling_thread) {}
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    const Spending& spend = calls_++ == 0 ? first_ : rest_;
+    const Spending spend = spend_((*decisions_)++);
     clock_.advance_us(spend.wall_us);
     accounting_.current.run_ns += spend.run_us * 1000;
     accounting_.current.wait_ns += spend.wait_us * 1000;
@@ -72,9 +81,10 @@ class ScriptedPlayer final : public Player {
  private:
   ManualClock& clock_;
   ScriptedAccounting& accounting_;
-  Spending first_, rest_;
+  std::function<Spending(int)> spend_;
+  int own_decisions_ = 0;
+  int* decisions_;
   bool on_calling_thread_;
-  size_t calls_ = 0;
   BotIdentity identity_;
 };
 
@@ -92,10 +102,13 @@ struct Played {
   int timeouts = 0;
 };
 
-// Seat 0 plays as `first`, then `rest`, at a 10 ms limit; three quick players fill the table.
-// With games > 1 the same referee plays them in turn and the last one is returned.
-Played play(Spending first, Spending rest, bool accounted = true, bool on_calling_thread = true,
-            int games = 1) {
+// Makes seat 0's player for a game, on the table's clock and thread account.
+using SeatZero = std::function<std::unique_ptr<Player>(ManualClock&, ScriptedAccounting&)>;
+
+// One referee at a 10 ms limit plays `games` games in turn, with a fresh seat-0 player each game
+// (as a tournament seats them: the referee knows the bot by spec) and three quick players; the
+// last game is returned, and `*reads` gets how many times the thread account was read.
+Played play_games(int games, bool accounted, const SeatZero& seat0_of_game, int* reads = nullptr) {
   const hearts::CompiledRules rules = one_deal_without_pass();
   ManualClock clock;
   ScriptedAccounting accounting;
@@ -105,11 +118,11 @@ Played play(Spending first, Spending rest, bool accounted = true, bool on_callin
   referee.account_threads_with(accounted ? &accounting : nullptr);
   Played played;
   for (int game = 0; game < games; ++game) {
-    // Fresh players each game, as a tournament seats them: the referee knows the bot by spec.
-    ScriptedPlayer seat0(clock, accounting, "thinker", first, rest, on_calling_thread);
-    ScriptedPlayer quick1(clock, accounting, "quick", {}, {}),
-        quick2(clock, accounting, "quick", {}, {}), quick3(clock, accounting, "quick", {}, {});
-    std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
+    const std::unique_ptr<Player> seat0 = seat0_of_game(clock, accounting);
+    ScriptedPlayer quick1(clock, accounting, "quick", Spending{}, Spending{}),
+        quick2(clock, accounting, "quick", Spending{}, Spending{}),
+        quick3(clock, accounting, "quick", Spending{}, Spending{});
+    std::vector<Player*> seats = {seat0.get(), &quick1, &quick2, &quick3};
     played = Played{};
     played.outcome = referee.play_game(3, static_cast<uint32_t>(game), seats, &played.record);
   }
@@ -117,7 +130,17 @@ Played play(Spending first, Spending rest, bool accounted = true, bool on_callin
     EXPECT_EQ(v.seat(), 0);
     played.timeouts += v.kind() == Violation::TIMEOUT;
   }
+  if (reads) *reads = accounting.reads;
   return played;
+}
+
+// Seat 0 plays as `first`, then `rest`, in each of `games` one-deal games.
+Played play(Spending first, Spending rest, bool accounted = true, bool on_calling_thread = true,
+            int games = 1) {
+  return play_games(games, accounted, [&](ManualClock& clock, ScriptedAccounting& accounting) {
+    return std::make_unique<ScriptedPlayer>(clock, accounting, "thinker", first, rest,
+                                            on_calling_thread);
+  });
 }
 
 // A first decision of 200 us makes seat 0's bot a thinking one, accounted from its second on.
@@ -187,57 +210,18 @@ TEST(RefereeHostPause, QuickBotsAndOtherTransportsAreNotAccounted) {
   EXPECT_EQ(play(kFirst, kPaused, false).timeouts, 12);
 }
 
-// A player whose decisions spend `spend(k)` for the k-th decision of its bot over all games
-// (`k` is shared by the bot's players, one per game).
-class IndexedPlayer final : public Player {
- public:
-  IndexedPlayer(ManualClock& clock, ScriptedAccounting& accounting,
-                const std::function<Spending(int)>& spend, int& k)
-      : clock_(clock), accounting_(accounting), spend_(spend), k_(k) {
-    identity_.name = identity_.spec = "bot";
-  }
-  CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
-    const Spending spent = spend_(k_++);
-    clock_.advance_us(spent.wall_us);
-    accounting_.current.run_ns += spent.run_us * 1000;
-    out->card = obs.legal.highest();
-    return {};
-  }
-  CallResult notify(int32_t, const hearts::Observation&, const hearts::DealResult&) override {
-    return {};
-  }
-  const BotIdentity& identity() const override { return identity_; }
-  bool runs_on_calling_thread() const override { return true; }
-
- private:
-  ManualClock& clock_;
-  ScriptedAccounting& accounting_;
-  const std::function<Spending(int)>& spend_;
-  int& k_;
-  BotIdentity identity_;
-};
-
-// One referee plays `games` one-deal games (13 decisions a seat), seat 0's bot spending as
-// `spend` says; returns how many times the thread account was read.
+// The thread-account reads over `games` one-deal games (13 decisions a seat) in which seat 0's
+// bot spends `spend(k)` on its k-th decision over all of them.
 int account_reads(int games, const std::function<Spending(int)>& spend) {
-  const hearts::CompiledRules rules = one_deal_without_pass();
-  ManualClock clock;
-  ScriptedAccounting accounting;
-  RefereeOptions options;
-  options.move_time_us = 10'000;
-  Referee referee(rules, options, clock);
-  referee.account_threads_with(&accounting);
-  int k = 0;
-  for (int game = 0; game < games; ++game) {
-    IndexedPlayer seat0(clock, accounting, spend, k);
-    ScriptedPlayer quick1(clock, accounting, "quick", {}, {}),
-        quick2(clock, accounting, "quick", {}, {}), quick3(clock, accounting, "quick", {}, {});
-    std::vector<Player*> seats = {&seat0, &quick1, &quick2, &quick3};
-    GameRecord record;
-    referee.play_game(3, static_cast<uint32_t>(game), seats, &record);
-  }
-  EXPECT_EQ(k, 13 * games);
-  return accounting.reads;
+  int decisions = 0, reads = 0;
+  play_games(
+      games, true,
+      [&](ManualClock& clock, ScriptedAccounting& accounting) {
+        return std::make_unique<ScriptedPlayer>(clock, accounting, "bot", spend, &decisions);
+      },
+      &reads);
+  EXPECT_EQ(decisions, 13 * games);
+  return reads;
 }
 
 TEST(RefereeHostPause, OneSlowDecisionIsAccountedOnlyUntilTheBotIsQuickAgain) {
