@@ -375,8 +375,10 @@ void print_records_summary(std::ostream& out, const std::string& path, const Rec
   out << "  series seed " << h.series_seed() << ", move limit " << h.move_time_limit_us() / 1000
       << " ms, time bank "
       << (h.game_time_bank_us() ? std::to_string(h.game_time_bank_us() / 1000) + " ms"
-                                : std::string("none"))
-      << ", forfeit after "
+                                : std::string("none"));
+  // Unset in files older than the margin: say nothing rather than guess.
+  if (h.has_time_margin_us()) out << ", time margin " << h.time_margin_us() / 1000 << " ms";
+  out << ", forfeit after "
       << (h.forfeit_after() ? std::to_string(h.forfeit_after()) + " violations"
                             : std::string("never"))
       << '\n';

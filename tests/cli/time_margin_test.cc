@@ -156,6 +156,11 @@ TEST_F(TimeMargin, NetMarginMsIsAnotherNameForTheFlag) {
       out);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(arena_test::read_or_die(out).header.time_margin_us(), 7'000);
+  // Shown with the limits the records were played under.
+  const auto replay = arena_test::run_arena("replay " + out);
+  EXPECT_NE(replay.out.find("move limit 1000 ms, time bank none, time margin 7 ms, forfeit after"),
+            std::string::npos)
+      << replay.out;
 }
 
 // The margin decides which late answers get the fallback, so a tournament resumed with another
