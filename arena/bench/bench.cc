@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "bench/referee_floor.h"
 #include "bot_service.grpc.pb.h"
 #include "hearts/rng.h"
 #include "match/referee.h"
@@ -109,6 +110,27 @@ bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, doub
       ++out->games;
       out->deals += outcome.deals;
       for (const SeatOutcome& seat : outcome.seats) out->decisions += seat.decisions;
+    }
+  } while (seconds_since(start) < min_seconds);
+  out->seconds = seconds_since(start);
+  return true;
+}
+
+bool bench_referee_floor(PlayerSource& source, const hearts::CompiledRules& rules,
+                         double min_seconds, EngineBench* out, std::string* error) {
+  const TscClock clock;
+  SeatedPlayers players;
+  *out = EngineBench{};
+  const auto start = BenchClock::now();
+  do {
+    for (int batch = 0; batch < 16; ++batch) {
+      const uint64_t seed = hearts::derive_seed(kBenchSeed, static_cast<uint64_t>(out->games));
+      if (!make_players(source, rules, seed, &players, error)) return false;
+      const FloorGame game =
+          play_floor_game(rules, seed, players.seats, clock, RefereeOptions{}.move_time_us);
+      ++out->games;
+      out->deals += game.deals;
+      out->decisions += game.decisions;
     }
   } while (seconds_since(start) < min_seconds);
   out->seconds = seconds_since(start);

@@ -30,6 +30,12 @@ struct EngineBench {
 bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, double min_seconds,
                   const std::string& records_path, EngineBench* out, std::string* error);
 
+// The same games as bench_engine's (records off), played as the referee floor plays them
+// (bench/referee_floor.h: what no timed referee can skip, and nothing more), for at least
+// `min_seconds`. False with *error if a player cannot be made.
+bool bench_referee_floor(PlayerSource& source, const hearts::CompiledRules& rules,
+                         double min_seconds, EngineBench* out, std::string* error);
+
 // Nanoseconds per read of `clock` (the referee's clock), over `reads` back-to-back reads. A
 // referee reads it once per decision, so 1e9 / (this x decisions per deal) bounds deals/s.
 double clock_read_ns(const Clock& clock, long long reads);

@@ -217,6 +217,9 @@ struct EngineFigures {
   EngineBench records_off, records_on;  // summed over the paired rounds
   // Records on over records off, deals per second, per round: median and range.
   double records_ratio_median = 0, records_ratio_low = 0, records_ratio_high = 0;
+  EngineBench floor;  // the same games at the referee floor (bench/referee_floor.h)
+  // Records off over the floor, per round: median and range.
+  double floor_ratio_median = 0, floor_ratio_low = 0, floor_ratio_high = 0;
   EngineAloneBench alone;  // the SDK Game without the referee, against the reference loop
   double clock_ns = 0;
   double clock_ceiling = 0;
@@ -229,29 +232,41 @@ void add_bench(const EngineBench& round, EngineBench* total) {
   total->seconds += round.seconds;
 }
 
-// Records off, then on, in five paired rounds: the ratio of each pair shares its round's load on
-// a shared machine, where two runs far apart can differ by a third.
+// The median, lowest and highest of `ratios` (sorted in place), zeros if there are none.
+void ratio_summary(std::vector<double>& ratios, double* median, double* low, double* high) {
+  std::sort(ratios.begin(), ratios.end());
+  if (ratios.empty()) return;
+  *median = ratios[ratios.size() / 2];
+  *low = ratios.front();
+  *high = ratios.back();
+}
+
+// Records off, records on and the floor, in five rounds: the ratios of each round share its
+// load on a shared machine, where two runs far apart can differ by a third.
 bool measure_records_pairs(const BenchRun& run, EngineFigures* engine, std::string* error) {
   constexpr int kRounds = 5;
-  std::vector<double> ratios;
+  const double seconds = run.plan.engine_seconds / kRounds;
+  std::vector<double> on_to_off, off_to_floor;
   for (int round = 0; round < kRounds; ++round) {
-    EngineBench off, on;
-    if (!bench_engine(run.random, run.rules, run.plan.engine_seconds / kRounds, "", &off, error) ||
-        !bench_engine(run.random, run.rules, run.plan.engine_seconds / kRounds,
-                      (run.dir / "bench.records").string(), &on, error)) {
+    EngineBench off, on, floor;
+    if (!bench_engine(run.random, run.rules, seconds, "", &off, error) ||
+        !bench_engine(run.random, run.rules, seconds, (run.dir / "bench.records").string(), &on,
+                      error) ||
+        !bench_referee_floor(run.random, run.rules, seconds, &floor, error)) {
       return false;
     }
     add_bench(off, &engine->records_off);
     add_bench(on, &engine->records_on);
+    add_bench(floor, &engine->floor);
     if (off.deals_per_second() > 0)
-      ratios.push_back(on.deals_per_second() / off.deals_per_second());
+      on_to_off.push_back(on.deals_per_second() / off.deals_per_second());
+    if (floor.deals_per_second() > 0)
+      off_to_floor.push_back(off.deals_per_second() / floor.deals_per_second());
   }
-  std::sort(ratios.begin(), ratios.end());
-  if (!ratios.empty()) {
-    engine->records_ratio_median = ratios[ratios.size() / 2];
-    engine->records_ratio_low = ratios.front();
-    engine->records_ratio_high = ratios.back();
-  }
+  ratio_summary(on_to_off, &engine->records_ratio_median, &engine->records_ratio_low,
+                &engine->records_ratio_high);
+  ratio_summary(off_to_floor, &engine->floor_ratio_median, &engine->floor_ratio_low,
+                &engine->floor_ratio_high);
   return true;
 }
 
@@ -280,8 +295,9 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
   engine["reference_deals_per_cpu_second"] = alone.reference_per_second();
   engine["alone_to_reference"] = {
       {"median", alone.ratio_median}, {"low", alone.ratio_low}, {"high", alone.ratio_high}};
-  for (const auto& [name, bench] : {std::pair{"records_off", &figures.records_off},
-                                    std::pair{"records_on", &figures.records_on}}) {
+  for (const auto& [name, bench] :
+       {std::pair{"records_off", &figures.records_off},
+        std::pair{"records_on", &figures.records_on}, std::pair{"referee_floor", &figures.floor}}) {
     Json& entry = engine[name] = Json::object();
     entry["deals"] = bench->deals;
     entry["decisions"] = bench->decisions;
@@ -291,6 +307,9 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
   engine["records_on_to_off"] = {{"median", figures.records_ratio_median},
                                  {"low", figures.records_ratio_low},
                                  {"high", figures.records_ratio_high}};
+  engine["records_off_to_floor"] = {{"median", figures.floor_ratio_median},
+                                    {"low", figures.floor_ratio_low},
+                                    {"high", figures.floor_ratio_high}};
 }
 
 void print_engine(const EngineFigures& figures) {
@@ -305,6 +324,12 @@ void print_engine(const EngineFigures& figures) {
             << "  on / off     " << std::setw(12) << fixed(figures.records_ratio_median, 2)
             << "          (median of 5 paired rounds, " << fixed(figures.records_ratio_low, 2)
             << "-" << fixed(figures.records_ratio_high, 2) << ")\n"
+            << "  referee floor" << std::setw(12) << fixed(figures.floor.deals_per_second(), 0)
+            << " deals/s  (the same games; per decision only the seat's view uncopied, its seed, a "
+               "clock read, the call and a legality check)\n"
+            << "  off / floor  " << std::setw(12) << fixed(figures.floor_ratio_median, 2)
+            << "          (median of 5 paired rounds, " << fixed(figures.floor_ratio_low, 2) << "-"
+            << fixed(figures.floor_ratio_high, 2) << ")\n"
             << "  engine alone " << std::setw(12) << fixed(figures.alone.engine_per_second(), 0)
             << " deals/CPU-s (the SDK Game, standard rules with the pass held, no referee)\n"
             << "  reference    " << std::setw(12) << fixed(figures.alone.reference_per_second(), 0)

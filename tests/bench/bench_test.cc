@@ -73,7 +73,7 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   google::protobuf::Struct root;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &root).ok()) << r.out;
   EXPECT_TRUE(root.fields().at("machine").struct_value().fields().at("quick").bool_value());
-  for (const char* records : {"records_off", "records_on"}) {
+  for (const char* records : {"records_off", "records_on", "referee_floor"}) {
     EXPECT_GT(number_at(root, "engine", records, "deals"), 0) << records;
     EXPECT_GT(number_at(root, "engine", records, "deals_per_second"), 0) << records;
     // Four random bots: 13 plays and one pass decision per seat per passing deal.
@@ -89,6 +89,10 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
         << transport;
   }
   EXPECT_GT(number_at(root, "transports", "remote_over_bare_mean"), 0);
+  const double off_to_floor = number_at(root, "engine", "records_off_to_floor", "median");
+  EXPECT_GT(off_to_floor, 0);
+  EXPECT_LE(number_at(root, "engine", "records_off_to_floor", "low"), off_to_floor);
+  EXPECT_GE(number_at(root, "engine", "records_off_to_floor", "high"), off_to_floor);
   // The clock ceiling is what one read per decision leaves (no speed is asserted: CI is noisy;
   // the JSON keeps six significant digits).
   const double clock_ns = number_at(root, "engine", "clock_read_ns");

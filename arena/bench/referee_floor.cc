@@ -1,0 +1,79 @@
+#include "bench/referee_floor.h"
+
+#include <algorithm>
+
+#include "hearts/observation.h"
+#include "hearts/plugin.h"
+#include "match/bot_seeds.h"
+
+namespace arena {
+namespace {
+
+// The deal-end or game-end notification to every seat, with the SDK's view of the game.
+void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind) {
+  for (int s = 0; s < static_cast<int>(seats.size()); ++s) {
+    (void)seats[static_cast<size_t>(s)]->notify(kind, hearts::observe(game, s), game.last_deal());
+  }
+}
+
+}  // namespace
+
+FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
+                          std::span<Player* const> seats, const Clock& clock,
+                          int64_t move_time_us) {
+  using hearts::Phase;
+  hearts::Game game(rules, seed);
+  const BotSeeds bot_seeds(seed, rules.rules.num_players);
+  FloorGame out;
+  int64_t last = clock.now_us();
+  while (!game.is_over()) {
+    const Phase phase = game.phase();
+    if (phase == Phase::kDeal) {
+      game.deal_from_seed();
+      continue;
+    }
+    if (phase == Phase::kPassDirection) {
+      game.resolve_chance();
+      continue;
+    }
+    const int seat = game.to_act();
+    hearts::Observation seen = hearts::observe(game, seat);
+    const hearts::CardSet legal = seen.legal;
+    seen.time_left_us = move_time_us;
+    seen.bank_left_us = -1;
+    seen.random_seed = bot_seeds.decision_seed(seat, static_cast<uint64_t>(out.decisions++));
+    hearts::Decision decision{};
+    const CallResult call = seats[static_cast<size_t>(seat)]->decide(seen, &decision);
+    // One read a decision: the end of one decision starts the next.
+    const int64_t now = clock.now_us();
+    out.late += now - last > move_time_us;
+    last = now;
+    const bool answered = call.status == CallStatus::kOk;
+    if (phase == Phase::kPlay) {
+      game.play_checked(answered && legal.contains(decision.card) ? decision.card : legal.lowest());
+    } else if (phase == Phase::kPass) {
+      const auto cards = std::span<const hearts::Card>(
+          decision.cards,
+          static_cast<size_t>(std::clamp(decision.count, 0, hearts::kMaxPassCards)));
+      if (!answered || !game.pass_cards(cards).ok()) {
+        hearts::Card lowest[hearts::kMaxPassCards];
+        int k = 0;
+        for (hearts::Card card : game.passable(seat)) {
+          if (k < game.pass_plan().count) lowest[k++] = card;
+        }
+        (void)game.pass_cards(std::span<const hearts::Card>(lowest, static_cast<size_t>(k)));
+      }
+    } else {
+      break;  // the floor is measured on the standard table: play and the pass only
+    }
+    if (game.deals_completed() != out.deals) {
+      out.deals = game.deals_completed();
+      notify_all(seats, game, hearts::kNotifyDealEnd);
+    }
+  }
+  notify_all(seats, game, hearts::kNotifyGameEnd);
+  out.scores = game.all_scores();
+  return out;
+}
+
+}  // namespace arena
