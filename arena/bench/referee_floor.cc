@@ -1,6 +1,7 @@
 #include "bench/referee_floor.h"
 
 #include <algorithm>
+#include <array>
 
 #include "hearts/observation.h"
 #include "hearts/plugin.h"
@@ -9,10 +10,14 @@
 namespace arena {
 namespace {
 
+using SeatViews = std::array<hearts::Observation, hearts::kMaxPlayers>;
+
 // The deal-end or game-end notification to every seat, with the SDK's view of the game.
-void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind) {
-  for (int s = 0; s < static_cast<int>(seats.size()); ++s) {
-    (void)seats[static_cast<size_t>(s)]->notify(kind, hearts::observe(game, s), game.last_deal());
+void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind,
+                SeatViews& views) {
+  for (size_t s = 0; s < seats.size(); ++s) {
+    hearts::observe(game, static_cast<int>(s), &views[s]);
+    (void)seats[s]->notify(kind, views[s], game.last_deal());
   }
 }
 
@@ -25,6 +30,8 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
   hearts::Game game(rules, seed);
   const BotSeeds bot_seeds(seed, rules.rules.num_players);
   FloorGame out;
+  // A view per seat, filled in place: the cheapest way the SDK offers to build one.
+  SeatViews views{};
   int64_t last = clock.now_us();
   while (!game.is_over()) {
     const Phase phase = game.phase();
@@ -37,7 +44,8 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
       continue;
     }
     const int seat = game.to_act();
-    hearts::Observation seen = hearts::observe(game, seat);
+    hearts::Observation& seen = views[static_cast<size_t>(seat)];
+    hearts::observe(game, seat, &seen);
     const hearts::CardSet legal = seen.legal;
     seen.time_left_us = move_time_us;
     seen.bank_left_us = -1;
@@ -68,10 +76,10 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
     }
     if (game.deals_completed() != out.deals) {
       out.deals = game.deals_completed();
-      notify_all(seats, game, hearts::kNotifyDealEnd);
+      notify_all(seats, game, hearts::kNotifyDealEnd, views);
     }
   }
-  notify_all(seats, game, hearts::kNotifyGameEnd);
+  notify_all(seats, game, hearts::kNotifyGameEnd, views);
   out.scores = game.all_scores();
   return out;
 }
