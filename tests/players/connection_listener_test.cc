@@ -6,7 +6,6 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
-#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -20,7 +19,11 @@
 #include <thread>
 #include <vector>
 
+#include "support/peer_closed.h"
+
 namespace {
+
+using arena_test::closed_within;
 
 // Lowers the soft open-files limit while it lives.
 class LowDescriptorLimit {
@@ -71,14 +74,6 @@ int connect_unix(const std::string& path) {
     return -1;
   }
   return fd;
-}
-
-// True if the other end closed `fd` within `ms` milliseconds.
-bool closed_within(int fd, int ms) {
-  pollfd p{fd, POLLIN, 0};
-  if (::poll(&p, 1, ms) <= 0) return false;
-  char byte;
-  return ::read(fd, &byte, 1) <= 0;
 }
 
 TEST(ConnectionListener, RefusesWithoutASpareDescriptorAndTakesTheSpareBack) {

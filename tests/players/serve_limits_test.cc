@@ -8,12 +8,12 @@
 #include <sys/socket.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "players/remote_player.h"
+#include "support/peer_closed.h"
 #include "support/played_requests.h"
 #include "support/run_arena.h"
 #include "support/serve_process.h"
@@ -22,6 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace pb = hearts::proto;
+using arena_test::closed_within;
 using arena_test::own_stub;
 using arena_test::ServeOptions;
 using arena_test::ServeProcess;
@@ -175,23 +176,6 @@ int raw_connect(int port) {
     return -1;
   }
   return fd;
-}
-
-// Reads (and drops) what the server sends until it closes the connection: true if it did within
-// `ms`.
-bool closed_within(int fd, int64_t ms) {
-  const int64_t until = steady_ms() + ms;
-  for (;;) {
-    const int64_t left = until - steady_ms();
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(std::max<int64_t>(left, 0))) > 0) {
-      char buffer[512];
-      const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
-      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) return true;
-      if (n > 0) continue;  // the server's HTTP/2 settings: read on
-    }
-    if (left <= 0) return false;
-  }
 }
 
 TEST(ServeLimits, AnIdleConnectionIsClosedAfterItsTimeout) {
