@@ -6,6 +6,7 @@
 #include "hearts/observation.h"
 #include "hearts/plugin.h"
 #include "match/bot_seeds.h"
+#include "match/referee.h"
 
 namespace arena {
 namespace {
@@ -64,12 +65,9 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
           decision.cards,
           static_cast<size_t>(std::clamp(decision.count, 0, hearts::kMaxPassCards)));
       if (!answered || !game.pass_cards(cards).ok()) {
-        hearts::Card lowest[hearts::kMaxPassCards];
-        int k = 0;
-        for (hearts::Card card : game.passable(seat)) {
-          if (k < game.pass_plan().count) lowest[k++] = card;
-        }
-        (void)game.pass_cards(std::span<const hearts::Card>(lowest, static_cast<size_t>(k)));
+        fallback_pass(game, seat, &decision);
+        (void)game.pass_cards(
+            std::span<const hearts::Card>(decision.cards, static_cast<size_t>(decision.count)));
       }
     } else {
       break;  // the floor is measured on the standard table: play and the pass only

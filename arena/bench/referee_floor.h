@@ -5,8 +5,9 @@
 // cards from the same bots) doing per decision only what no referee can skip: the seat's view
 // (hearts::observe, the SDK's view straight into the game: no copy, so NOT fair to a hostile
 // bot), its decision seed, one clock read, the bot's call, a legality check and the play; and the
-// deal-end and game-end notifications. No watchdog, limits, bank, records, violations or
-// fallbacks beyond the legal one. Never use it to play: it exists to be measured.
+// deal-end and game-end notifications. No watchdog, limits, bank, records or violations; a
+// refused answer gets the referee's fallback, only so that the game goes on. Never use it to
+// play: it exists to be measured.
 //
 // Thread safety: a pure function of its arguments, on the calling thread.
 #pragma once

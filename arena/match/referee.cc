@@ -644,13 +644,7 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
   }
   if (!answered) {
     ++outcome.seats[seat].fallbacks;
-    CardSet pool = game_.passable(seat);
-    int k = 0;
-    for (Card card : pool) {
-      if (k == count) break;
-      decision.cards[k++] = card;
-    }
-    decision.count = count;
+    fallback_pass(game_, seat, &decision);
     (void)game_.pass_cards(std::span<const Card>(decision.cards, static_cast<size_t>(count)));
   }
   if (record_ && deal_record_) {
@@ -659,6 +653,16 @@ void Referee::GameRun::apply_pass(int seat, hearts::Decision& decision, bool ans
     for (int k = 0; k < decision.count; ++k) pass->add_cards(decision.cards[k].id());
     pass->set_think_us(think);
   }
+}
+
+void fallback_pass(const hearts::Game& game, int seat, hearts::Decision* decision) {
+  const int count = game.pass_plan().count;
+  int k = 0;
+  for (Card card : game.passable(seat)) {
+    if (k == count) break;
+    decision->cards[k++] = card;
+  }
+  decision->count = count;
 }
 
 void Referee::GameRun::apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision,

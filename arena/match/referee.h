@@ -142,6 +142,10 @@ class Referee {
   std::vector<std::pair<std::string, int64_t>> outages_;
 };
 
+// The pass the referee makes for a seat whose own was refused or never came: the lowest
+// pass_plan().count of its passable cards, written to decision->cards and decision->count.
+void fallback_pass(const hearts::Game& game, int seat, hearts::Decision* decision);
+
 // The Violation kind matching a failed call.
 hearts::proto::Violation::Kind violation_kind(CallStatus status);
 
