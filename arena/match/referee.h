@@ -25,7 +25,7 @@
 // from that thread (it never slept, yet neither ran nor waited for a core). The think time
 // recorded is the time charged; GameRecord.host_pause_us keeps what was excused. Accounts are
 // read only for a bot (by spec) once one of its decisions at this referee took
-// kAccountFromThinkUs or more, and only until a seat of it answers quicker than that
+// kAccountFromThinkUs or more, and only until its seats together answer quicker than that
 // kStopAccountingAfterQuick times in a row: bots that answer in microseconds pay nothing for it,
 // even after one slow decision.
 // The time margin (RefereeOptions::time_margin_us) is the same for every seat, whatever carries
@@ -118,7 +118,8 @@ class Referee {
   // 0.65 us, under 0.7% of such a decision.
   static constexpr int64_t kAccountFromThinkUs = 100;
   // ... and no longer once it answered quicker than that this many times in a row: a read
-  // (about 1 us, several system calls) would cost a bot of microseconds many times its time.
+  // (several system calls: 0.65 us on the Intel VM, several us on the AMD one) would cost a bot
+  // of microseconds many times its time.
   static constexpr int kStopAccountingAfterQuick = 256;
 
  private:
