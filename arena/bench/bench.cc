@@ -66,6 +66,27 @@ void summarise(std::vector<double>& latencies_us, double seconds, LatencyBench* 
 
 constexpr uint64_t kBenchSeed = 7;
 
+// Plays the bench's games (seeds from kBenchSeed, fresh players from `source` each game) with
+// `play_one(seed, game_index, seats)` for at least `min_seconds`, counting them into *out.
+// `play_one` returns false with *error to stop; it adds the game's deals and decisions to *out.
+template <typename PlayOne>
+bool timed_games(PlayerSource& source, const hearts::CompiledRules& rules, double min_seconds,
+                 EngineBench* out, std::string* error, const PlayOne& play_one) {
+  SeatedPlayers players;
+  *out = EngineBench{};
+  const auto start = BenchClock::now();
+  do {
+    for (int batch = 0; batch < 16; ++batch) {  // read the clock once per batch of games
+      const uint64_t seed = hearts::derive_seed(kBenchSeed, static_cast<uint64_t>(out->games));
+      if (!make_players(source, rules, seed, &players, error)) return false;
+      if (!play_one(seed, static_cast<uint32_t>(out->games), players.seats)) return false;
+      ++out->games;
+    }
+  } while (seconds_since(start) < min_seconds);
+  out->seconds = seconds_since(start);
+  return true;
+}
+
 }  // namespace
 
 double quantile(std::vector<double>& values, double q) {
@@ -94,47 +115,33 @@ bool bench_engine(PlayerSource& source, const hearts::CompiledRules& rules, doub
   Watchdog watchdog(10'000'000);  // as `arena play` runs: hang protection included in the cost
   Referee referee(rules, RefereeOptions{}, clock, &watchdog, watchdog.add_slot());
   hearts::proto::GameRecord record;
-  SeatedPlayers players;
-  *out = EngineBench{};
-  const auto start = BenchClock::now();
-  do {
-    for (int batch = 0; batch < 16; ++batch) {  // read the clock once per batch of games
-      const uint64_t seed = hearts::derive_seed(kBenchSeed, static_cast<uint64_t>(out->games));
-      if (!make_players(source, rules, seed, &players, error)) return false;
-      const GameOutcome outcome = referee.play_game(seed, static_cast<uint32_t>(out->games),
-                                                    players.seats, writer ? &record : nullptr);
-      if (writer) {
-        for (int s = 0; s < rules.rules.num_players; ++s) record.add_seat_bots(0);
-        if (!writer->append(record, error)) return false;
-      }
-      ++out->games;
-      out->deals += outcome.deals;
-      for (const SeatOutcome& seat : outcome.seats) out->decisions += seat.decisions;
-    }
-  } while (seconds_since(start) < min_seconds);
-  out->seconds = seconds_since(start);
-  return true;
+  return timed_games(source, rules, min_seconds, out, error,
+                     [&](uint64_t seed, uint32_t game, std::span<Player* const> seats) {
+                       const GameOutcome outcome =
+                           referee.play_game(seed, game, seats, writer ? &record : nullptr);
+                       if (writer) {
+                         for (int s = 0; s < rules.rules.num_players; ++s) record.add_seat_bots(0);
+                         if (!writer->append(record, error)) return false;
+                       }
+                       out->deals += outcome.deals;
+                       for (const SeatOutcome& seat : outcome.seats) {
+                         out->decisions += seat.decisions;
+                       }
+                       return true;
+                     });
 }
 
 bool bench_referee_floor(PlayerSource& source, const hearts::CompiledRules& rules,
                          double min_seconds, EngineBench* out, std::string* error) {
   const TscClock clock;
-  SeatedPlayers players;
-  *out = EngineBench{};
-  const auto start = BenchClock::now();
-  do {
-    for (int batch = 0; batch < 16; ++batch) {
-      const uint64_t seed = hearts::derive_seed(kBenchSeed, static_cast<uint64_t>(out->games));
-      if (!make_players(source, rules, seed, &players, error)) return false;
-      const FloorGame game =
-          play_floor_game(rules, seed, players.seats, clock, RefereeOptions{}.move_time_us);
-      ++out->games;
-      out->deals += game.deals;
-      out->decisions += game.decisions;
-    }
-  } while (seconds_since(start) < min_seconds);
-  out->seconds = seconds_since(start);
-  return true;
+  return timed_games(source, rules, min_seconds, out, error,
+                     [&](uint64_t seed, uint32_t, std::span<Player* const> seats) {
+                       const FloorGame game = play_floor_game(rules, seed, seats, clock,
+                                                              RefereeOptions{}.move_time_us);
+                       out->deals += game.deals;
+                       out->decisions += game.decisions;
+                       return true;
+                     });
 }
 
 double clock_read_ns(const Clock& clock, long long reads) {
