@@ -208,6 +208,8 @@ class Referee::GameRun {
   uint64_t decisions_ = 0;
   // Per seat: whether its thread's account is read around its decisions (Referee::thinking_bots_).
   std::array<bool, hearts::kMaxPlayers> accounted_{};
+  // Per seat: its bot's name, for the watchdog (read once, not by a virtual call per decision).
+  std::array<const std::string*, hearts::kMaxPlayers> names_{};
   // What the kernel's account showed of an accounted answer that is late, for its violation.
   std::string late_note_;
   int deals_seen_ = 0;
@@ -232,6 +234,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   bank_.fill(referee_.options_.game_bank_us);
   move_us_.fill(referee_.options_.move_time_us);
   for (int s = 0; s < n_; ++s) set_own_limit(s);
+  for (int s = 0; s < n_; ++s) names_[s] = &players_[s]->identity().name;
   const auto& thinking = referee_.thinking_bots_;
   for (int s = 0; s < n_ && !thinking.empty(); ++s) {
     const std::string& spec = players_[s]->identity().spec;
@@ -429,7 +432,7 @@ void Referee::GameRun::decide(Phase phase) {
   seen.random_seed = bot_seeds_.decision_seed(seat, decisions_++);
   hearts::Decision decision{};
   Watchdog* watchdog = referee_.watchdog_;
-  if (watchdog) watchdog->arm(referee_.watchdog_slot_, &player->identity().name, seat, game_index_);
+  if (watchdog) watchdog->arm(referee_.watchdog_slot_, names_[seat], seat, game_index_);
   const bool accounted = accounted_[seat];
   ThreadAccount before;
   if (accounted) {

@@ -114,22 +114,6 @@ void Watchdog::install_crash_report() {
 #endif
 }
 
-void Watchdog::arm(int slot, const std::string* bot_name, int seat, uint32_t game_index) {
-  if (slot < 0 || slot >= kMaxSlots) return;
-  Slot& s = slots_[slot];
-  s.bot_name.store(bot_name, std::memory_order_relaxed);
-  s.seat.store(seat, std::memory_order_relaxed);
-  s.game_index.store(game_index, std::memory_order_relaxed);
-  // The coarse clock may lag by a period: add one so a hang is never reported early.
-  const int64_t now = coarse_now_us_.load(std::memory_order_relaxed);
-  s.deadline_us.store(now + period_us_ + hang_us_, std::memory_order_release);
-}
-
-void Watchdog::disarm(int slot) {
-  if (slot < 0 || slot >= kMaxSlots) return;
-  slots_[slot].deadline_us.store(0, std::memory_order_release);
-}
-
 void Watchdog::run() {
   const SteadyClock clock;
   const auto period = std::chrono::microseconds(period_us_);

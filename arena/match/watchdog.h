@@ -31,8 +31,21 @@ class Watchdog {
   // A slot per concurrent table (at most kMaxSlots; -1 beyond). Call from that table's thread:
   // the slot is also that thread's for install_crash_report().
   int add_slot();
-  void arm(int slot, const std::string* bot_name, int seat, uint32_t game_index);
-  void disarm(int slot);
+  // Inline: they run around every decision (a few stores each, no call).
+  void arm(int slot, const std::string* bot_name, int seat, uint32_t game_index) {
+    if (slot < 0 || slot >= kMaxSlots) return;
+    Slot& s = slots_[slot];
+    s.bot_name.store(bot_name, std::memory_order_relaxed);
+    s.seat.store(seat, std::memory_order_relaxed);
+    s.game_index.store(game_index, std::memory_order_relaxed);
+    // The coarse clock may lag by a period: add one so a hang is never reported early.
+    const int64_t now = coarse_now_us_.load(std::memory_order_relaxed);
+    s.deadline_us.store(now + period_us_ + hang_us_, std::memory_order_release);
+  }
+  void disarm(int slot) {
+    if (slot < 0 || slot >= kMaxSlots) return;
+    slots_[slot].deadline_us.store(0, std::memory_order_release);
+  }
 
   // Installs handlers for fatal signals (segfault, abort, ...): one raised on a table's thread
   // while a bot decides prints one line naming the bot, then the process dies as it would have.
