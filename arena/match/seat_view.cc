@@ -48,7 +48,7 @@ void SeatView::own_arrays(const hearts::Game& game, int seat) {
   v.plays = plays_.data();
   v.tricks_completed = append_new(game.trick_winners(), &c.winners, trick_winners_);
   v.trick_winners = trick_winners_.data();
-  const int n = v.num_players;
+  const int n = game.num_players();  // not v.num_players: the bot may have written over it
   v.points_taken = copy_seat_counts(game.all_points_taken(), points_taken_, n);
   v.tricks_won = copy_seat_counts(game.all_tricks_won(), tricks_won_, n);
   v.scores = copy_seat_counts(game.all_scores(), scores_, n);
@@ -58,22 +58,81 @@ void SeatView::own_arrays(const hearts::Game& game, int seat) {
   v.scores_imag = copy_seat_counts(game.all_scores_imag(), scores_imag_, n);
 }
 
+// A seat's next play in the same deal: the passes, scores, counters and draws are as they were
+// (observe_play()), so only the plays, trick winners, points, tricks and hand counts are copied;
+// every pointer is set again, in case the bot wrote over it.
+void SeatView::own_play_arrays(const hearts::Game& game) {
+  hearts::Observation& v = view_;
+  Copied& c = copied_;
+  v.rules = &rules_;
+  v.passed = passed_.data();
+  v.received = received_.data();
+  v.num_plays = append_new(game.plays(), &c.plays, plays_);
+  v.plays = plays_.data();
+  v.tricks_completed = append_new(game.trick_winners(), &c.winners, trick_winners_);
+  v.trick_winners = trick_winners_.data();
+  const int n = game.num_players();
+  v.points_taken = copy_seat_counts(game.all_points_taken(), points_taken_, n);
+  v.tricks_won = copy_seat_counts(game.all_tricks_won(), tricks_won_, n);
+  v.hand_counts = copy_seat_counts(game.all_hand_counts(), hand_counts_, n);
+  v.scores = scores_.data();
+  v.counters = counters_.data();
+  v.scores_imag = scores_imag_.data();
+  v.drawn_counts = drawn_counts_.data();
+}
+
 // The engine adds the kitty's points to the first trick's winner when that trick ends. A seat that
 // may not see the kitty (observe() left obs.kitty empty) would learn the kitty's value from that
 // sum, so its copy counts only the cards taken in tricks until the deal ends.
-void SeatView::hide_kitty_points(const hearts::Game& game) {
+void SeatView::hide_kitty_points(const hearts::Game& game, int seat) {
   const hearts::CardSet kitty = game.kitty();
-  if (kitty.empty() || view_.tricks_completed == 0 || !view_.kitty.empty()) return;
+  if (kitty.empty() || game.tricks_completed() == 0) return;
+  if (game.rules().rules.kitty_seen_by_winner && game.trick_winner(0) == seat) return;
   int kitty_points = 0;
   for (hearts::Card card : kitty) kitty_points += game.rules().card_points[card.id()];
   points_taken_[game.trick_winner(0)] -= kitty_points;
 }
 
+bool SeatView::plays_stay_put(const hearts::CompiledRules& rules) {
+  const hearts::Rules& r = rules.rules;
+  return !rules.extended_play && rules.in_play_twice.empty() && rules.kitty_size == 0 &&
+         r.partnership == hearts::Partnership::kNone && !r.partnership_slam_bid;
+}
+
+// Between two plays of one seat in one deal a play moves the seat's hand, the legal cards, the
+// trick and the plays; a trick's end moves the winners, points and tricks won. Everything else
+// observe_fields() writes is fixed until the deal ends, and so still in view_ (or as the bot left
+// it: a bot that writes over its own view misleads only itself, as with the plays it was given).
+void SeatView::observe_play(const hearts::Game& game, int seat) {
+  hearts::Observation& v = view_;
+  v.phase = hearts::Phase::kPlay;
+  v.legal = game.legal_plays();
+  v.hand = game.hand(seat);
+  v.tricks_completed = game.tricks_completed();
+  v.trick_leader = game.trick_leader();
+  v.hearts_broken = game.hearts_broken();
+  v.trick_start = game.trick_start();
+  v.trick_length = game.trick_length();
+  v.lead_suit = game.lead_suit();
+  v.time_left_us = 0;
+  v.bank_left_us = -1;
+  v.random_seed = 0;
+}
+
 hearts::Observation& SeatView::observe(const hearts::Game& game, int seat, uint32_t game_index) {
+  const bool playing = game.phase() == hearts::Phase::kPlay && game.to_act() == seat;
+  if (playing && play_current_ && game.deal_index() == play_deal_) {
+    observe_play(game, seat);
+    own_play_arrays(game);
+    view_.game_index = game_index;
+    return view_;  // no kitty to hide: plays_stay_put() has none
+  }
   hearts::observe_fields(game, seat, &view_);
+  play_current_ = playing && play_fast_;
+  play_deal_ = game.deal_index();
   view_.game_index = game_index;
   own_arrays(game, seat);
-  hide_kitty_points(game);
+  hide_kitty_points(game, seat);
   return view_;
 }
 
@@ -81,6 +140,7 @@ const hearts::Observation& SeatView::observe_notification(int32_t kind, const he
                                                           int seat, uint32_t game_index,
                                                           const hearts::DealResult& result) {
   hearts::observe_fields(game, seat, &view_);
+  play_current_ = false;  // the deal is over: the next play starts from a full observe()
   view_.game_index = game_index;
   own_arrays(game, seat);
   if (kind == hearts::kNotifyDealEnd) {

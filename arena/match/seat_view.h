@@ -31,11 +31,16 @@ class SeatView {
   void reset(const hearts::CompiledRules& rules) {
     rules_ = rules;
     copied_ = Copied{};
+    play_fast_ = plays_stay_put(rules);
+    play_current_ = false;
   }
   // A new deal has been dealt: its plays, trick winners and passes start afresh. (The game moves
   // to the next deal's index before the deal-end notification, while the plays are still the old
   // deal's, so the referee, which deals, says when they start.)
-  void start_deal() { copied_ = Copied{}; }
+  void start_deal() {
+    copied_ = Copied{};
+    play_current_ = false;
+  }
 
   // Observes `game` for `seat` straight into this buffer, then points every array of the view at
   // this buffer's own copies, and returns the view to hand to the bot (the referee sets the
@@ -53,8 +58,15 @@ class SeatView {
   const hearts::DealResult& result() const { return result_; }
 
  private:
+  // Whether, under these rules, a seat's view changes between two of its plays in one deal only
+  // in the fields observe_play() writes: one deck, no stock, no kitty, no partners (whose slam
+  // partner shows mid-deal). Every preset of four seats without those options qualifies.
+  static bool plays_stay_put(const hearts::CompiledRules& rules);
+  // The seat's next play in the deal its view last showed in full: only what a play changes.
+  void observe_play(const hearts::Game& game, int seat);
   void own_arrays(const hearts::Game& game, int seat);
-  void hide_kitty_points(const hearts::Game& game);
+  void own_play_arrays(const hearts::Game& game);
+  void hide_kitty_points(const hearts::Game& game, int seat);
 
   hearts::Observation view_;  // first: the whole buffer is [&view_, &view_ + sizeof(SeatView))
   hearts::CompiledRules rules_;
@@ -65,6 +77,12 @@ class SeatView {
     int32_t plays = 0, winners = 0, passed = 0, received = 0;
   };
   Copied copied_;
+  // observe_play() may be used: the rules allow it (play_fast_), and the last full observe() was
+  // of this seat's play in the deal `play_deal_` (play_current_). Both the referee's own: nothing
+  // is read back from view_, which the bot may have written over.
+  bool play_fast_ = false;
+  bool play_current_ = false;
+  int play_deal_ = -1;
   std::array<hearts::PlayRecord, hearts::kMaxPlays> plays_{};
   std::array<uint8_t, hearts::kMaxTricks> trick_winners_{};
   std::array<hearts::Card, hearts::kMaxPassCards> passed_{};

@@ -96,15 +96,66 @@ void expect_same_view(const hearts::Game& game, const Observation& seen, const O
   EXPECT_EQ(seen.slam_partner, truth.slam_partner);
 }
 
-// Plays `games` random games of `rules` as the referee would drive the views; returns the
+// When the views are observed: every seat after every step (the strictest check of what is
+// copied), or as the referee does, the seat to act before it acts and every seat at a deal's end
+// (the cadence that SeatView's shortcut for a seat's next play relies on).
+enum class Cadence { kEverySeatEveryStep, kSeatToAct };
+
+// What a bot does to the view it was given: nothing, or writes 0xA5 over every byte of the
+// Observation (its scalars and its pointers), as the hostile `scribbler` does through its const.
+enum class Bot { kHonest, kScribbler };
+
+// The fields the referee refreshes for every decision, whatever the bot wrote over its view
+// before: what the seat must decide with now.
+void expect_same_decision_fields(const Observation& seen, const Observation& truth) {
+  EXPECT_EQ(seen.phase, truth.phase);
+  EXPECT_EQ(seen.legal, truth.legal);
+  EXPECT_EQ(seen.hand, truth.hand);
+  EXPECT_EQ(seen.num_plays, truth.num_plays);
+  EXPECT_EQ(seen.tricks_completed, truth.tricks_completed);
+  EXPECT_EQ(seen.trick_leader, truth.trick_leader);
+  EXPECT_EQ(seen.hearts_broken, truth.hearts_broken);
+  EXPECT_EQ(seen.trick_start, truth.trick_start);
+  EXPECT_EQ(seen.trick_length, truth.trick_length);
+  EXPECT_EQ(seen.lead_suit, truth.lead_suit);
+  EXPECT_TRUE(same_seats(seen.hand_counts, truth.hand_counts, truth.num_players));
+  EXPECT_TRUE(same_seats(seen.tricks_won, truth.tricks_won, truth.num_players));
+}
+
+// Plays `games` random games of `rules`, observing the views with `cadence`; returns the
 // observations compared.
-long long compare_views(const hearts::CompiledRules& rules, int games) {
+long long compare_views(const hearts::CompiledRules& rules, int games,
+                        Cadence cadence = Cadence::kEverySeatEveryStep, Bot bot = Bot::kHonest) {
   const int n = rules.rules.num_players;
   std::vector<std::unique_ptr<SeatView>> views;
   for (int s = 0; s < n; ++s) views.push_back(std::make_unique<SeatView>());
   long long compared = 0;
+  const auto check_seat = [&](const hearts::Game& game, int s, uint32_t g, bool deal_ended) {
+    SCOPED_TRACE("seat " + std::to_string(s));
+    const Observation truth = hearts::observe(game, s);
+    if (deal_ended) {
+      const hearts::DealResult& result = game.last_deal();
+      const Observation& seen =
+          views[s]->observe_notification(hearts::kNotifyDealEnd, game, s, g, result);
+      EXPECT_EQ(seen.deal_index, result.deal_index);
+      EXPECT_EQ(seen.dealer, result.dealer);
+      EXPECT_EQ(views[s]->result().deal_score, result.deal_score);
+      expect_same_view(game, seen, truth, true);
+    } else {
+      Observation& seen = views[s]->observe(game, s, g);
+      EXPECT_EQ(seen.game_index, g);
+      if (bot == Bot::kHonest) {
+        expect_same_view(game, seen, truth, false);
+      } else {
+        expect_same_decision_fields(seen, truth);
+        std::memset(static_cast<void*>(&seen), 0xA5, sizeof(Observation));
+      }
+    }
+    ++compared;
+  };
   for (int g = 0; g < games && !::testing::Test::HasFailure(); ++g) {
     const uint64_t seed = hearts::derive_seed(0x5EA7ull, static_cast<uint64_t>(g));
+    const auto game_index = static_cast<uint32_t>(g);
     hearts::Game game(rules, seed);
     hearts::Rng rng(seed + 1);
     for (auto& view : views) view->reset(rules);
@@ -116,29 +167,16 @@ long long compare_views(const hearts::CompiledRules& rules, int games) {
         game.deal_from_seed();
         for (auto& view : views) view->start_deal();
       } else {
+        if (cadence == Cadence::kSeatToAct && game.to_act() >= 0) {
+          check_seat(game, game.to_act(), game_index, false);
+        }
         const bool decided = hearts::play_random_decision(game, rng).ok();
         EXPECT_TRUE(decided);
         if (!decided) break;
       }
       const bool deal_ended = game.deals_completed() != deals;
-      for (int s = 0; s < n; ++s) {
-        SCOPED_TRACE("seat " + std::to_string(s));
-        const Observation truth = hearts::observe(game, s);
-        if (deal_ended) {
-          const hearts::DealResult& result = game.last_deal();
-          const Observation& seen = views[s]->observe_notification(
-              hearts::kNotifyDealEnd, game, s, static_cast<uint32_t>(g), result);
-          EXPECT_EQ(seen.deal_index, result.deal_index);
-          EXPECT_EQ(seen.dealer, result.dealer);
-          EXPECT_EQ(views[s]->result().deal_score, result.deal_score);
-          expect_same_view(game, seen, truth, true);
-        } else {
-          const Observation& seen = views[s]->observe(game, s, static_cast<uint32_t>(g));
-          EXPECT_EQ(seen.game_index, static_cast<uint32_t>(g));
-          expect_same_view(game, seen, truth, false);
-        }
-        ++compared;
-      }
+      if (cadence == Cadence::kSeatToAct && !deal_ended) continue;
+      for (int s = 0; s < n; ++s) check_seat(game, s, game_index, deal_ended);
     }
   }
   return compared;
@@ -162,6 +200,40 @@ TEST(SeatView, OtherPlayerCountsAndTheKittyShowWhatObserveShows) {
     const auto rules = hearts::compile(r);
     ASSERT_TRUE(rules.has_value());
     EXPECT_GT(compare_views(*rules, 2), 2 * 30);
+  }
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// As the referee drives them: a seat's next play in a deal copies only what a play changes. Every
+// preset, and every table size with a kitty, must still show what hearts::observe() shows.
+TEST(SeatView, TheRefereesCadenceShowsWhatObserveShows) {
+  for (const hearts::Preset& preset : hearts::presets()) {
+    SCOPED_TRACE(std::string(preset.name));
+    EXPECT_GT(compare_views(*hearts::compile(preset.rules), 2, Cadence::kSeatToAct), 2 * 40);
+  }
+  for (int n = 3; n <= 7; ++n) {
+    SCOPED_TRACE("players " + std::to_string(n));
+    hearts::Rules r = *hearts::preset_rules("standard");
+    r.num_players = n;
+    r.deck_adjust = hearts::DeckAdjust::kKitty;
+    EXPECT_GT(compare_views(*hearts::compile(r), 2, Cadence::kSeatToAct), 2 * 30);
+  }
+}
+
+// A bot that writes over every byte of its view after every decision (its seat, its player count,
+// its pointers) still gets the truth in every field it must decide with, and the referee reads
+// none of what it wrote (under AddressSanitizer, a read of a scribbled seat or count would fault).
+TEST(SeatView, ABotThatWritesOverItsViewIsShownTheTruthAtItsNextDecision) {
+  for (const char* name : {"standard", "omnibus", "spot-hearts", "black-jack", "likha"}) {
+    SCOPED_TRACE(name);
+    const auto rules = hearts::compile(*hearts::preset_rules(name));
+    ASSERT_TRUE(rules.has_value());
+    EXPECT_GT(compare_views(*rules, 2, Cadence::kSeatToAct, Bot::kScribbler), 2 * 40);
   }
 }
 
