@@ -7,18 +7,28 @@
 #include "hearts/plugin.h"
 #include "match/bot_seeds.h"
 #include "match/referee.h"
+#include "match/seat_view.h"
 
 namespace arena {
 namespace {
 
-using SeatViews = std::array<hearts::Observation, hearts::kMaxPlayers>;
+// A view per seat, filled in place, its pointers straight into the game; `next_play` says it shows
+// the seat's last play in deal `deal`, so that its next play there only needs observe_next_play():
+// the cheapest views the arena has, uncopied.
+struct FloorView {
+  hearts::Observation view{};
+  bool next_play = false;
+  int deal = -1;
+};
+using FloorViews = std::array<FloorView, hearts::kMaxPlayers>;
 
 // The deal-end or game-end notification to every seat, with the SDK's view of the game.
 void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind,
-                SeatViews& views) {
+                FloorViews& views) {
   for (size_t s = 0; s < seats.size(); ++s) {
-    hearts::observe(game, static_cast<int>(s), &views[s]);
-    (void)seats[s]->notify(kind, views[s], game.last_deal());
+    hearts::observe(game, static_cast<int>(s), &views[s].view);
+    views[s].next_play = false;
+    (void)seats[s]->notify(kind, views[s].view, game.last_deal());
   }
 }
 
@@ -31,8 +41,8 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
   hearts::Game game(rules, seed);
   const BotSeeds bot_seeds(seed, rules.rules.num_players);
   FloorGame out;
-  // A view per seat, filled in place: the cheapest way the SDK offers to build one.
-  SeatViews views{};
+  FloorViews views{};
+  const bool stay_put = plays_stay_put(rules);
   int64_t last = clock.now_us();
   while (!game.is_over()) {
     const Phase phase = game.phase();
@@ -45,8 +55,15 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
       continue;
     }
     const int seat = game.to_act();
-    hearts::Observation& seen = views[static_cast<size_t>(seat)];
-    hearts::observe(game, seat, &seen);
+    FloorView& own = views[static_cast<size_t>(seat)];
+    hearts::Observation& seen = own.view;
+    if (phase == Phase::kPlay && own.next_play && own.deal == game.deal_index()) {
+      observe_next_play(game, seat, &seen);
+    } else {
+      hearts::observe(game, seat, &seen);
+      own.next_play = phase == Phase::kPlay && stay_put;
+      own.deal = game.deal_index();
+    }
     const hearts::CardSet legal = seen.legal;
     seen.time_left_us = move_time_us;
     seen.bank_left_us = -1;

@@ -4,10 +4,11 @@
 // A floor game plays the referee's games (the same deal, the same decision seeds, so the same
 // cards from the same bots) doing per decision only what no referee can skip: the seat's view
 // (hearts::observe, the SDK's view straight into the game: no copy, so NOT fair to a hostile
-// bot), its decision seed, one clock read, the bot's call, a legality check and the play; and the
-// deal-end and game-end notifications. No watchdog, limits, bank, records or violations; a
-// refused answer gets the referee's fallback, only so that the game goes on. Never use it to
-// play: it exists to be measured.
+// bot; for a seat's next play in a deal only what a play changes, observe_next_play(), as the
+// referee's SeatView does), its decision seed, one clock read, the bot's call, a legality check and
+// the play; and the deal-end and game-end notifications. No watchdog, limits, bank, records or
+// violations; a refused answer gets the referee's fallback, only so that the game goes on. Never
+// use it to play: it exists to be measured.
 //
 // Thread safety: a pure function of its arguments, on the calling thread.
 #pragma once

@@ -34,6 +34,33 @@ const int32_t* copy_seat_counts(const hearts::SeatCounts& from, hearts::SeatCoun
 
 }  // namespace
 
+bool plays_stay_put(const hearts::CompiledRules& rules) {
+  const hearts::Rules& r = rules.rules;
+  return !rules.extended_play && rules.in_play_twice.empty() && rules.kitty_size == 0 &&
+         r.partnership == hearts::Partnership::kNone && !r.partnership_slam_bid;
+}
+
+// Between two plays of one seat in one deal a play moves the seat's hand, the legal cards, the
+// trick and the plays; a trick's end moves the winners, points and tricks won. Everything else
+// observe_fields() writes is fixed until the deal ends, and so still in *obs (or as the bot left
+// it: a bot that writes over its own view misleads only itself, as with the plays it was given).
+void observe_next_play(const hearts::Game& game, int seat, hearts::Observation* obs) {
+  hearts::Observation& v = *obs;
+  v.phase = hearts::Phase::kPlay;
+  v.legal = game.legal_plays();
+  v.hand = game.hand(seat);
+  v.num_plays = static_cast<int32_t>(game.plays().size());
+  v.tricks_completed = game.tricks_completed();
+  v.trick_leader = game.trick_leader();
+  v.hearts_broken = game.hearts_broken();
+  v.trick_start = game.trick_start();
+  v.trick_length = game.trick_length();
+  v.lead_suit = game.lead_suit();
+  v.time_left_us = 0;
+  v.bank_left_us = -1;
+  v.random_seed = 0;
+}
+
 // view_'s scalar fields were just filled by hearts::observe_fields(); every array comes from the
 // game into this buffer, and the view points at these copies only.
 void SeatView::own_arrays(const hearts::Game& game, int seat) {
@@ -59,8 +86,8 @@ void SeatView::own_arrays(const hearts::Game& game, int seat) {
 }
 
 // A seat's next play in the same deal: the passes, scores, counters and draws are as they were
-// (observe_play()), so only the plays, trick winners, points, tricks and hand counts are copied;
-// every pointer is set again, in case the bot wrote over it.
+// (observe_next_play()), so only the plays, trick winners, points, tricks and hand counts are
+// copied; every pointer is set again, in case the bot wrote over it.
 void SeatView::own_play_arrays(const hearts::Game& game) {
   hearts::Observation& v = view_;
   Copied& c = copied_;
@@ -93,36 +120,10 @@ void SeatView::hide_kitty_points(const hearts::Game& game, int seat) {
   points_taken_[game.trick_winner(0)] -= kitty_points;
 }
 
-bool SeatView::plays_stay_put(const hearts::CompiledRules& rules) {
-  const hearts::Rules& r = rules.rules;
-  return !rules.extended_play && rules.in_play_twice.empty() && rules.kitty_size == 0 &&
-         r.partnership == hearts::Partnership::kNone && !r.partnership_slam_bid;
-}
-
-// Between two plays of one seat in one deal a play moves the seat's hand, the legal cards, the
-// trick and the plays; a trick's end moves the winners, points and tricks won. Everything else
-// observe_fields() writes is fixed until the deal ends, and so still in view_ (or as the bot left
-// it: a bot that writes over its own view misleads only itself, as with the plays it was given).
-void SeatView::observe_play(const hearts::Game& game, int seat) {
-  hearts::Observation& v = view_;
-  v.phase = hearts::Phase::kPlay;
-  v.legal = game.legal_plays();
-  v.hand = game.hand(seat);
-  v.tricks_completed = game.tricks_completed();
-  v.trick_leader = game.trick_leader();
-  v.hearts_broken = game.hearts_broken();
-  v.trick_start = game.trick_start();
-  v.trick_length = game.trick_length();
-  v.lead_suit = game.lead_suit();
-  v.time_left_us = 0;
-  v.bank_left_us = -1;
-  v.random_seed = 0;
-}
-
 hearts::Observation& SeatView::observe(const hearts::Game& game, int seat, uint32_t game_index) {
   const bool playing = game.phase() == hearts::Phase::kPlay && game.to_act() == seat;
   if (playing && play_current_ && game.deal_index() == play_deal_) {
-    observe_play(game, seat);
+    observe_next_play(game, seat, &view_);
     own_play_arrays(game);
     view_.game_index = game_index;
     return view_;  // no kitty to hide: plays_stay_put() has none

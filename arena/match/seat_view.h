@@ -24,6 +24,17 @@
 
 namespace arena {
 
+// Whether, under these rules, a seat's view changes between two of its plays in one deal only in
+// what observe_next_play() writes and in the plays, trick winners, points taken, tricks won and
+// hand counts: one deck, no stock, no kitty, no partners (whose slam partner shows mid-deal).
+// Every preset of four seats without those options qualifies.
+bool plays_stay_put(const hearts::CompiledRules& rules);
+
+// Refreshes `obs`, a full observation of `seat`'s previous play in the current deal under rules
+// where plays_stay_put(), for its next play: the phase, legal cards, hand, play count and trick.
+// The decision's time, bank and seed are reset as hearts::observe_fields() resets them.
+void observe_next_play(const hearts::Game& game, int seat, hearts::Observation* obs);
+
 class SeatView {
  public:
   // Copies the rules the bot's observations will point to. Called at the start of each game, so
@@ -58,12 +69,6 @@ class SeatView {
   const hearts::DealResult& result() const { return result_; }
 
  private:
-  // Whether, under these rules, a seat's view changes between two of its plays in one deal only
-  // in the fields observe_play() writes: one deck, no stock, no kitty, no partners (whose slam
-  // partner shows mid-deal). Every preset of four seats without those options qualifies.
-  static bool plays_stay_put(const hearts::CompiledRules& rules);
-  // The seat's next play in the deal its view last showed in full: only what a play changes.
-  void observe_play(const hearts::Game& game, int seat);
   void own_arrays(const hearts::Game& game, int seat);
   void own_play_arrays(const hearts::Game& game);
   void hide_kitty_points(const hearts::Game& game, int seat);
@@ -77,9 +82,9 @@ class SeatView {
     int32_t plays = 0, winners = 0, passed = 0, received = 0;
   };
   Copied copied_;
-  // observe_play() may be used: the rules allow it (play_fast_), and the last full observe() was
-  // of this seat's play in the deal `play_deal_` (play_current_). Both the referee's own: nothing
-  // is read back from view_, which the bot may have written over.
+  // observe_next_play() may be used: the rules allow it (play_fast_), and the last full observe()
+  // was of this seat's play in the deal `play_deal_` (play_current_). Both the referee's own:
+  // nothing is read back from view_, which the bot may have written over.
   bool play_fast_ = false;
   bool play_current_ = false;
   int play_deal_ = -1;
