@@ -45,66 +45,6 @@ std::vector<int32_t> points_shown(const hearts::Game& game, const Observation& t
   return points;
 }
 
-void expect_same_view(const hearts::Game& game, const Observation& seen, const Observation& truth,
-                      bool deal_ended) {
-  static_assert(sizeof(Observation) == 296, "a new Observation field: compare it here");
-  const int n = truth.num_players;
-  EXPECT_EQ(seen.phase, truth.phase);
-  EXPECT_EQ(seen.legal, truth.legal);
-  EXPECT_EQ(seen.rules->card_points, truth.rules->card_points);
-  EXPECT_EQ(seen.rules->rules.num_players, truth.rules->rules.num_players);
-  EXPECT_EQ(seen.seat, truth.seat);
-  EXPECT_EQ(seen.num_players, n);
-  if (!deal_ended) {  // a deal-end notification names the deal that ended (checked by the caller)
-    EXPECT_EQ(seen.dealer, truth.dealer);
-    EXPECT_EQ(seen.deal_index, truth.deal_index);
-  }
-  EXPECT_EQ(seen.pass, truth.pass);
-  EXPECT_EQ(seen.hand, truth.hand);
-  EXPECT_EQ(seen.dealt_hand, truth.dealt_hand);
-  ASSERT_EQ(seen.passed_count, truth.passed_count);
-  EXPECT_TRUE(same_items(seen.passed, truth.passed, truth.passed_count));
-  ASSERT_EQ(seen.received_count, truth.received_count);
-  EXPECT_TRUE(same_items(seen.received, truth.received, truth.received_count));
-  EXPECT_EQ(seen.kitty, truth.kitty);
-  ASSERT_EQ(seen.num_plays, truth.num_plays);
-  EXPECT_TRUE(same_items(seen.plays, truth.plays, truth.num_plays));
-  ASSERT_EQ(seen.tricks_completed, truth.tricks_completed);
-  EXPECT_TRUE(same_items(seen.trick_winners, truth.trick_winners, truth.tricks_completed));
-  EXPECT_EQ(seen.trick_leader, truth.trick_leader);
-  EXPECT_EQ(seen.hearts_broken, truth.hearts_broken);
-  const std::vector<int32_t> points =
-      deal_ended ? std::vector<int32_t>(truth.points_taken, truth.points_taken + n)
-                 : points_shown(game, truth);
-  EXPECT_TRUE(same_seats(seen.points_taken, points.data(), n));
-  EXPECT_TRUE(same_seats(seen.tricks_won, truth.tricks_won, n));
-  EXPECT_TRUE(same_seats(seen.scores, truth.scores, n));
-  EXPECT_TRUE(same_seats(seen.counters, truth.counters, n));
-  EXPECT_TRUE(same_seats(seen.scores_imag, truth.scores_imag, n));
-  EXPECT_TRUE(same_seats(seen.hand_counts, truth.hand_counts, n));
-  EXPECT_TRUE(same_seats(seen.drawn_counts, truth.drawn_counts, n));
-  EXPECT_EQ(seen.deals_completed, truth.deals_completed);
-  EXPECT_EQ(seen.partner, truth.partner);
-  EXPECT_EQ(seen.trick_start, truth.trick_start);
-  EXPECT_EQ(seen.trick_length, truth.trick_length);
-  EXPECT_EQ(seen.lead_suit, truth.lead_suit);
-  EXPECT_EQ(seen.stock_size, truth.stock_size);
-  EXPECT_EQ(seen.drawn, truth.drawn);
-  EXPECT_EQ(seen.hand_twice, truth.hand_twice);
-  EXPECT_EQ(seen.dealt_hand_twice, truth.dealt_hand_twice);
-  EXPECT_EQ(seen.slam_bidder, truth.slam_bidder);
-  EXPECT_EQ(seen.slam_partner, truth.slam_partner);
-}
-
-// When the views are observed: every seat after every step (the strictest check of what is
-// copied), or as the referee does, the seat to act before it acts and every seat at a deal's end
-// (the cadence that SeatView's shortcut for a seat's next play relies on).
-enum class Cadence { kEverySeatEveryStep, kSeatToAct };
-
-// What a bot does to the view it was given: nothing, or writes 0xA5 over every byte of the
-// Observation (its scalars and its pointers), as the hostile `scribbler` does through its const.
-enum class Bot { kHonest, kScribbler };
-
 // The fields the referee refreshes for every decision, whatever the bot wrote over its view
 // before: what the seat must decide with now.
 void expect_same_decision_fields(const Observation& seen, const Observation& truth) {
@@ -121,6 +61,58 @@ void expect_same_decision_fields(const Observation& seen, const Observation& tru
   EXPECT_TRUE(same_seats(seen.hand_counts, truth.hand_counts, truth.num_players));
   EXPECT_TRUE(same_seats(seen.tricks_won, truth.tricks_won, truth.num_players));
 }
+
+void expect_same_view(const hearts::Game& game, const Observation& seen, const Observation& truth,
+                      bool deal_ended) {
+  static_assert(sizeof(Observation) == 296, "a new Observation field: compare it here");
+  const int n = truth.num_players;
+  expect_same_decision_fields(seen, truth);
+  EXPECT_EQ(seen.rules->card_points, truth.rules->card_points);
+  EXPECT_EQ(seen.rules->rules.num_players, truth.rules->rules.num_players);
+  EXPECT_EQ(seen.seat, truth.seat);
+  EXPECT_EQ(seen.num_players, n);
+  if (!deal_ended) {  // a deal-end notification names the deal that ended (checked by the caller)
+    EXPECT_EQ(seen.dealer, truth.dealer);
+    EXPECT_EQ(seen.deal_index, truth.deal_index);
+  }
+  EXPECT_EQ(seen.pass, truth.pass);
+  EXPECT_EQ(seen.dealt_hand, truth.dealt_hand);
+  ASSERT_EQ(seen.passed_count, truth.passed_count);
+  EXPECT_TRUE(same_items(seen.passed, truth.passed, truth.passed_count));
+  ASSERT_EQ(seen.received_count, truth.received_count);
+  EXPECT_TRUE(same_items(seen.received, truth.received, truth.received_count));
+  EXPECT_EQ(seen.kitty, truth.kitty);
+  ASSERT_EQ(seen.num_plays, truth.num_plays);
+  EXPECT_TRUE(same_items(seen.plays, truth.plays, truth.num_plays));
+  ASSERT_EQ(seen.tricks_completed, truth.tricks_completed);
+  EXPECT_TRUE(same_items(seen.trick_winners, truth.trick_winners, truth.tricks_completed));
+  const std::vector<int32_t> points =
+      deal_ended ? std::vector<int32_t>(truth.points_taken, truth.points_taken + n)
+                 : points_shown(game, truth);
+  EXPECT_TRUE(same_seats(seen.points_taken, points.data(), n));
+  EXPECT_TRUE(same_seats(seen.scores, truth.scores, n));
+  EXPECT_TRUE(same_seats(seen.counters, truth.counters, n));
+  EXPECT_TRUE(same_seats(seen.scores_imag, truth.scores_imag, n));
+  EXPECT_TRUE(same_seats(seen.drawn_counts, truth.drawn_counts, n));
+  EXPECT_EQ(seen.deals_completed, truth.deals_completed);
+  EXPECT_EQ(seen.partner, truth.partner);
+  EXPECT_EQ(seen.stock_size, truth.stock_size);
+  EXPECT_EQ(seen.drawn, truth.drawn);
+  EXPECT_EQ(seen.hand_twice, truth.hand_twice);
+  EXPECT_EQ(seen.dealt_hand_twice, truth.dealt_hand_twice);
+  EXPECT_EQ(seen.slam_bidder, truth.slam_bidder);
+  EXPECT_EQ(seen.slam_partner, truth.slam_partner);
+}
+
+// When the views are observed: every seat after every step (the strictest check of what is
+// copied), or as the referee does, the seat to act before it acts and every seat at a deal's end
+// (the cadence that SeatView's shortcut for a seat's next play relies on).
+enum class Cadence { kEverySeatEveryStep, kSeatToAct };
+
+// What a bot does to the view it was given: nothing, or writes over the per-seat counts it
+// decides with and then 0xA5 over every byte of the Observation (its scalars and its pointers),
+// as the hostile `scribbler` does through its const.
+enum class Bot { kHonest, kScribbler };
 
 // Plays `games` random games of `rules`, observing the views with `cadence`; returns the
 // observations compared.
@@ -148,6 +140,10 @@ long long compare_views(const hearts::CompiledRules& rules, int games,
         expect_same_view(game, seen, truth, false);
       } else {
         expect_same_decision_fields(seen, truth);
+        EXPECT_TRUE(same_seats(seen.points_taken, points_shown(game, truth).data(), n));
+        for (const int32_t* counts : {seen.hand_counts, seen.tricks_won, seen.points_taken}) {
+          std::fill_n(const_cast<int32_t*>(counts), n, 0x7F7F7F7F);
+        }
         std::memset(static_cast<void*>(&seen), 0xA5, sizeof(Observation));
       }
     }
