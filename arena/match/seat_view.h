@@ -56,7 +56,9 @@ class SeatView {
   // Observes `game` for `seat` straight into this buffer, then points every array of the view at
   // this buffer's own copies, and returns the view to hand to the bot (the referee sets the
   // decision's time and seed in it). Valid until the next call. The referee keeps what it needs
-  // (the legal cards) before the bot is called and never reads the view afterwards.
+  // (the legal cards) before the bot is called and never reads the view afterwards. For the seat's
+  // next play in the deal its view last showed in full, under rules where plays_stay_put(), only
+  // what a play changes is refreshed (observe_next_play()); the rest is as the last call left it.
   hearts::Observation& observe(const hearts::Game& game, int seat, uint32_t game_index);
 
   // The same for a deal-end or game-end notification (`kind`), with `result` copied too (see
