@@ -178,15 +178,18 @@ long long compare_views(const hearts::CompiledRules& rules, int games,
   return compared;
 }
 
-TEST(SeatView, EveryPresetShowsWhatObserveShows) {
+// Every preset, two games each.
+void compare_presets(Cadence cadence) {
   for (const hearts::Preset& preset : hearts::presets()) {
     SCOPED_TRACE(std::string(preset.name));
-    const hearts::CompiledRules rules = *hearts::compile(preset.rules);
-    EXPECT_GT(compare_views(rules, 2), 2 * 40);
+    const auto rules = hearts::compile(preset.rules);
+    ASSERT_TRUE(rules.has_value());
+    EXPECT_GT(compare_views(*rules, 2, cadence), 2 * 40);
   }
 }
 
-TEST(SeatView, OtherPlayerCountsAndTheKittyShowWhatObserveShows) {
+// The standard table with 3 to 7 players and a kitty, passing left and right, two games each.
+void compare_kitty_tables(Cadence cadence) {
   for (int n = 3; n <= 7; ++n) {
     SCOPED_TRACE("players " + std::to_string(n));
     hearts::Rules r = *hearts::preset_rules("standard");
@@ -195,29 +198,23 @@ TEST(SeatView, OtherPlayerCountsAndTheKittyShowWhatObserveShows) {
     r.pass_schedule = hearts::PassSchedule::kLeftRight;
     const auto rules = hearts::compile(r);
     ASSERT_TRUE(rules.has_value());
-    EXPECT_GT(compare_views(*rules, 2), 2 * 30);
+    EXPECT_GT(compare_views(*rules, 2, cadence), 2 * 30);
   }
+}
+
+TEST(SeatView, EveryPresetShowsWhatObserveShows) {
+  compare_presets(Cadence::kEverySeatEveryStep);
+}
+
+TEST(SeatView, OtherPlayerCountsAndTheKittyShowWhatObserveShows) {
+  compare_kitty_tables(Cadence::kEverySeatEveryStep);
 }
 
 // As the referee drives them: a seat's next play in a deal copies only what a play changes. Every
 // preset, and every table size with a kitty, must still show what hearts::observe() shows.
 TEST(SeatView, TheRefereesCadenceShowsWhatObserveShows) {
-  for (const hearts::Preset& preset : hearts::presets()) {
-    SCOPED_TRACE(std::string(preset.name));
-    const auto rules = hearts::compile(preset.rules);
-    ASSERT_TRUE(rules.has_value());
-    EXPECT_GT(compare_views(*rules, 2, Cadence::kSeatToAct), 2 * 40);
-  }
-  for (int n = 3; n <= 7; ++n) {
-    SCOPED_TRACE("players " + std::to_string(n));
-    hearts::Rules r = *hearts::preset_rules("standard");
-    r.num_players = n;
-    r.deck_adjust = hearts::DeckAdjust::kKitty;
-    r.pass_schedule = hearts::PassSchedule::kLeftRight;
-    const auto rules = hearts::compile(r);
-    ASSERT_TRUE(rules.has_value());
-    EXPECT_GT(compare_views(*rules, 2, Cadence::kSeatToAct), 2 * 30);
-  }
+  compare_presets(Cadence::kSeatToAct);
+  compare_kitty_tables(Cadence::kSeatToAct);
 }
 
 // A bot that writes over every byte of its view after every decision (its seat, its player count,
