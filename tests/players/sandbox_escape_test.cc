@@ -161,8 +161,11 @@ TEST_F(SandboxEscapeTest, AllocatingBeyondTheLimitIsContained) {
   GTEST_SKIP() << "RLIMIT_AS cannot be used with ASan's shadow memory";
 #endif
   out_ = dir_ / "t";
-  const auto run = run_arena("tournament --bots memoryhog,random,lowest,ducker --out " +
-                             out_.string() + kShortTournament + " --bot-memory-mb 256");
+  // Filling 256 MiB can take longer than the default move limit on a loaded machine (CI once
+  // turned one bad_alloc into a TIMEOUT): a far deadline keeps this test about memory.
+  const auto run =
+      run_arena("tournament --bots memoryhog,random,lowest,ducker --out " + out_.string() +
+                kShortTournament + " --bot-memory-mb 256 --move-ms 20000");
   ASSERT_EQ(run.exit_code, 0) << run.out;
   const auto verify = run_arena("verify " + (out_ / "records.rec").string());
   EXPECT_EQ(verify.exit_code, 0) << verify.out;
