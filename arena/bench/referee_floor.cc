@@ -43,6 +43,10 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
   FloorGame out;
   FloorViews views{};
   const bool stay_put = plays_stay_put(rules);
+  std::array<DirectDecide, hearts::kMaxPlayers> directs{};
+  for (size_t s = 0; s < seats.size() && s < directs.size(); ++s) {
+    directs[s] = seats[s]->direct_decide();
+  }
   int64_t last = clock.now_us();
   while (!game.is_over()) {
     const Phase phase = game.phase();
@@ -69,12 +73,18 @@ FloorGame play_floor_game(const hearts::CompiledRules& rules, uint64_t seed,
     seen.bank_left_us = -1;
     seen.random_seed = bot_seeds.decision_seed(seat, static_cast<uint64_t>(out.decisions++));
     hearts::Decision decision{};
-    const CallResult call = seats[static_cast<size_t>(seat)]->decide(seen, &decision);
+    // As the referee calls them: an in-process plugin's entry directly (Player::direct_decide()).
+    Player& player = *seats[static_cast<size_t>(seat)];
+    const DirectDecide direct = directs[static_cast<size_t>(seat)];
+    hearts::ErrorText error;
+    error.text[0] = '\0';
+    const bool answered = direct.fn != nullptr
+                              ? direct.fn(direct.bot, &seen, &decision, &error) == 0
+                              : player.decide(seen, &decision).status == CallStatus::kOk;
     // One read a decision: the end of one decision starts the next.
     const int64_t now = clock.now_us();
     out.late += now - last > move_time_us;
     last = now;
-    const bool answered = call.status == CallStatus::kOk;
     if (phase == Phase::kPlay) {
       game.play_checked(answered && legal.contains(decision.card) ? decision.card : legal.lowest());
     } else if (phase == Phase::kPass) {

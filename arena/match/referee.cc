@@ -3,9 +3,11 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "match/bot_seeds.h"
 #include "players/bot_time_limit.h"
+#include "players/plugin_loader.h"
 
 namespace arena {
 namespace {
@@ -112,6 +114,9 @@ class DecisionTimer {
   bool current_ = false;
 };
 
+// What a call that answered returns: the referee's view of a direct call that returned 0.
+const CallResult kAnswered{};
+
 }  // namespace
 
 Violation::Kind violation_kind(CallStatus status) {
@@ -178,8 +183,13 @@ class Referee::GameRun {
                                               int64_t limit);
   void apply_pass(int seat, hearts::Decision& decision, bool answered, int64_t think,
                   const std::string& note);
-  void apply_play(int seat, hearts::CardSet legal, const hearts::Decision& decision, bool answered,
-                  int64_t think, const std::string& note);
+  // Inline in decide(), as most decisions are plays; the fallback and the record are not.
+  [[gnu::always_inline]] inline void apply_play(int seat, hearts::CardSet legal,
+                                                const hearts::Decision& decision, bool answered,
+                                                int64_t think, const std::string& note);
+  [[gnu::noinline]] hearts::Card play_fallback(int seat, hearts::CardSet legal, hearts::Card card,
+                                               bool answered, const std::string& note);
+  [[gnu::noinline]] void record_play(int seat, hearts::Card card, int64_t think);
   // The rare decisions stay out of line, so that decide() keeps the play path inline.
   [[gnu::noinline]] void apply_moon_choice(int seat, const hearts::Decision& decision,
                                            bool answered);
@@ -208,6 +218,8 @@ class Referee::GameRun {
   uint64_t decisions_ = 0;
   // Per seat: whether its thread's account is read around its decisions (Referee::thinking_bots_).
   std::array<bool, hearts::kMaxPlayers> accounted_{};
+  // Per seat: its in-process plugin's entry, called without a virtual call (fn null otherwise).
+  std::array<DirectDecide, hearts::kMaxPlayers> direct_{};
   // Per seat: its bot's name, for the watchdog (read once, not by a virtual call per decision).
   std::array<const std::string*, hearts::kMaxPlayers> names_{};
   // What the kernel's account showed of an accounted answer that is late, for its violation.
@@ -235,6 +247,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   move_us_.fill(referee_.options_.move_time_us);
   for (int s = 0; s < n_; ++s) set_own_limit(s);
   for (int s = 0; s < n_; ++s) names_[s] = &players_[s]->identity().name;
+  for (int s = 0; s < n_; ++s) direct_[s] = players_[s]->direct_decide();
   const auto& thinking = referee_.thinking_bots_;
   for (int s = 0; s < n_ && !thinking.empty(); ++s) {
     const std::string& spec = players_[s]->identity().spec;
@@ -439,10 +452,23 @@ void Referee::GameRun::decide(Phase phase) {
     before = referee_.accounting_->read();
     timer_.stale();  // the wall interval starts after the reading, so its run time covers it
   }
+  // An in-process plugin is called straight (Player::direct_decide()): an answer builds no
+  // CallResult, and a failure's is built after the clock has stopped.
+  const DirectDecide direct = direct_[seat];
+  hearts::ErrorText error;
+  error.text[0] = '\0';
+  bool direct_failed = false;
+  std::optional<CallResult> failure;
   const int64_t start = timer_.start();
-  const CallResult call = player->decide(seen, &decision);
+  if (direct.fn != nullptr) {
+    direct_failed = direct.fn(direct.bot, &seen, &decision, &error) != 0;
+  } else {
+    failure = player->decide(seen, &decision);
+  }
   int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
+  if (direct_failed) failure = plugin_decide_failure(error);
+  const CallResult& call = failure ? *failure : kAnswered;
   if (accounted) {
     if (think > limit + referee_.options_.time_margin_us) {
       think -= excuse_host_pause(seat, before, think, limit);
@@ -672,30 +698,37 @@ void Referee::GameRun::apply_play(int seat, hearts::CardSet legal, const hearts:
                                   bool answered, int64_t think, const std::string& note) {
   // `legal` is the engine's legal_plays(): checked once, then played unchecked.
   Card card = decision.card;
-  if (answered) {
-    if ((card.is_valid() || card.is_joker()) && legal.contains(card)) {
-      game_.play_checked(card);
-    } else {
-      add_violation(seat, Violation::ILLEGAL_PLAY, note.empty() ? game_.play(card).message() : note,
-                    "");
-      answered = false;
-    }
-  }
-  if (!answered) {
-    ++outcome.seats[seat].fallbacks;
-    card = legal.lowest();
+  if (answered && (card.is_valid() || card.is_joker()) && legal.contains(card)) {
     game_.play_checked(card);
+  } else {
+    card = play_fallback(seat, legal, card, answered, note);
   }
-  if (record_ && deal_record_) {
-    auto* play = deal_record_->add_plays();
-    play->set_seat(seat);
-    play->set_card(card.id());
-    play->set_think_us(think);
-    // The play just made is the deal's last, unless it ended the deal (then plays() is reset
-    // only at the next deal, so the index still holds).
-    const int index = deal_record_->plays_size() - 1;
-    for (Card drawn : game_.drawn_before(index)) play->add_drawn(drawn.id());
+  if (record_ && deal_record_) record_play(seat, card, think);
+}
+
+// An answer that is no legal card is an ILLEGAL_PLAY; either way the fallback plays the lowest
+// legal card, which is returned.
+Card Referee::GameRun::play_fallback(int seat, hearts::CardSet legal, Card card, bool answered,
+                                     const std::string& note) {
+  if (answered) {
+    add_violation(seat, Violation::ILLEGAL_PLAY, note.empty() ? game_.play(card).message() : note,
+                  "");
   }
+  ++outcome.seats[seat].fallbacks;
+  card = legal.lowest();
+  game_.play_checked(card);
+  return card;
+}
+
+void Referee::GameRun::record_play(int seat, Card card, int64_t think) {
+  auto* play = deal_record_->add_plays();
+  play->set_seat(seat);
+  play->set_card(card.id());
+  play->set_think_us(think);
+  // The play just made is the deal's last, unless it ended the deal (then plays() is reset
+  // only at the next deal, so the index still holds).
+  const int index = deal_record_->plays_size() - 1;
+  for (Card drawn : game_.drawn_before(index)) play->add_drawn(drawn.id());
 }
 
 void Referee::GameRun::apply_moon_choice(int seat, const hearts::Decision& decision,

@@ -37,6 +37,15 @@ struct CallResult {
   std::string grpc_status;  // remote bots only
 };
 
+// An in-process plugin's own decide entry and its bot, for a caller on the arena's thread to call
+// with no virtual call and no CallResult per decision (the referee does, for every decision): a
+// return of 0 is decide()'s kOk; otherwise plugin_decide_failure() is what decide() would have
+// returned. Valid while the player lives.
+struct DirectDecide {
+  hearts::BotDecideFn* fn = nullptr;  // null: call decide()
+  void* bot = nullptr;
+};
+
 class Player {
  public:
   virtual ~Player() = default;
@@ -49,6 +58,9 @@ class Player {
   // Whether decide() runs the bot on the calling thread (an in-process plugin), so the kernel's
   // account of that thread is the bot's: the referee then excuses host pauses (match/host_pause.h).
   virtual bool runs_on_calling_thread() const { return false; }
+  // Set by an in-process plugin. A wrapper (ForwardingPlayer) does not pass it on, since a caller
+  // of the entry would bypass whatever the wrapper watches; one that only relabels may.
+  virtual DirectDecide direct_decide() { return {}; }
   // After a call failed as kUnavailable or kCrash: waits at most timeout_us (real time) for the
   // bot to be reachable again (a remote bot answering GetInfo, an isolated child restarted and
   // ready); true as soon as it is, false if the time ran out. Never throws. In-process players

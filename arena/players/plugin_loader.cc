@@ -4,6 +4,7 @@
 
 #include <boost/dll/shared_library.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -23,6 +24,12 @@ std::string copy_text(const char* text) {
   return text ? std::string(text) : std::string();
 }
 
+// A plugin's error text, read no further than its buffer: a plugin that wrote it without a
+// terminator gets its 256 bytes quoted, not the caller's stack beyond them.
+std::string error_text(const hearts::ErrorText& error) {
+  return std::string(error.text, strnlen(error.text, sizeof(error.text)));
+}
+
 }  // namespace
 
 // A bot living inside a plugin. Declared here: only PluginLibrary creates it.
@@ -36,18 +43,17 @@ class PluginPlayer final : public Player {
   CallResult decide(const hearts::Observation& obs, hearts::Decision* out) override {
     hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
     error.text[0] = '\0';
-    if (library_->decide_(handle_, &obs, out, &error) != 0) {
-      return {CallStatus::kError, "exception: " + copy_text(error.text), ""};
-    }
+    if (library_->decide_(handle_, &obs, out, &error) != 0) return plugin_decide_failure(error);
     return {};
   }
+  DirectDecide direct_decide() override { return {library_->decide_, handle_}; }
 
   CallResult notify(int32_t kind, const hearts::Observation& obs,
                     const hearts::DealResult& result) override {
     hearts::ErrorText error;  // 256 bytes: set only the terminator, per call
     error.text[0] = '\0';
     if (library_->notify_(handle_, kind, &obs, &result, &error) != 0) {
-      return {CallStatus::kError, "exception in notification: " + copy_text(error.text), ""};
+      return {CallStatus::kError, "exception in notification: " + error_text(error), ""};
     }
     return {};
   }
@@ -62,6 +68,10 @@ class PluginPlayer final : public Player {
 };
 
 PluginLibrary::~PluginLibrary() = default;
+
+CallResult plugin_decide_failure(const hearts::ErrorText& error) {
+  return {CallStatus::kError, "exception: " + error_text(error), ""};
+}
 
 std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std::string* error,
                                                    bool compute_hash) {
@@ -128,11 +138,11 @@ void PluginLibrary::hash_file() {
 
 std::unique_ptr<Player> PluginLibrary::create(const hearts::BotConfig& config,
                                               const std::string& spec, std::string* error) {
-  hearts::ErrorText error_text{};
-  void* handle = create_(&config, &error_text);
+  hearts::ErrorText failure{};
+  void* handle = create_(&config, &failure);
   if (handle == nullptr) {
     *error = "plugin " + identity_.path + ": bot '" + identity_.name +
-             "' could not be created: " + copy_text(error_text.text);
+             "' could not be created: " + error_text(failure);
     return nullptr;
   }
   BotIdentity identity = identity_;

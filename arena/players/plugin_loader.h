@@ -53,6 +53,10 @@ class PluginLibrary : public std::enable_shared_from_this<PluginLibrary> {
   hearts::BotNotifyFn* notify_ = nullptr;
 };
 
+// What PluginPlayer::decide() returns when the plugin's decide entry returned non-zero with
+// `error` (its exception's text): for a caller of Player::direct_decide().
+CallResult plugin_decide_failure(const hearts::ErrorText& error);
+
 // Where plugins are looked for, in order: --plugin-dir flags, HEARTS_PLUGIN_PATH (colon
 // separated), then the bundled plugins folder beside the arena binary (build tree or install).
 std::vector<std::string> plugin_search_path(const std::vector<std::string>& plugin_dirs);

@@ -14,6 +14,8 @@ class TimedPlayer final : public ForwardingPlayer {
   TimedPlayer(std::unique_ptr<Player> inner, const BotIdentity& identity)
       : ForwardingPlayer(*inner), owned_(std::move(inner)), identity_(identity) {}
   const BotIdentity& identity() const override { return identity_; }
+  // A relabel watches nothing, so the plugin's own entry may be called straight.
+  DirectDecide direct_decide() override { return inner().direct_decide(); }
 
  private:
   std::unique_ptr<Player> owned_;  // the player forwarded to

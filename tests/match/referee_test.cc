@@ -167,6 +167,21 @@ TEST(Referee, ExceptionsAreCaughtAtTheBoundaryAndRecorded) {
   }
 }
 
+// The referee calls an in-process plugin's entry directly; an error text without a terminator
+// is quoted to its 256 bytes and no further.
+TEST(Referee, AnErrorTextWithoutATerminatorIsQuotedToItsEnd) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);
+  const GameRecord record = play(rules, {"random", "unterminated", "random", "random"});
+  ASSERT_EQ(record.deals_size(), 1);
+  EXPECT_EQ(record.deals(0).plays_size(), 52);
+  ASSERT_EQ(record.violations_size(), 13);
+  for (const Violation& v : record.violations()) {
+    EXPECT_EQ(v.kind(), Violation::EXCEPTION);
+    EXPECT_EQ(v.seat(), 1);
+    EXPECT_EQ(v.detail(), "exception: " + std::string(256, 'x'));
+  }
+}
+
 TEST(Referee, SlowPluginGetsTimeoutsAndTheGameGoesOn) {
   ::setenv("HEARTS_SLOW_BOT_MS", "12", 1);
   const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "players/bot_specs.h"
+#include "players/forwarding_player.h"
 #include "players/timed_source.h"
 
 namespace {
@@ -101,6 +102,43 @@ TEST(BotTimeLimit, ResolvedSpecCarriesItsLimit) {
 
   EXPECT_FALSE(arena::resolve_bot_spec("random@20xs", path, &error));
   EXPECT_EQ(error.find("bot spec 'random@20xs'"), 0u) << error;
+}
+
+// The referee calls an in-process plugin's entry directly (Player::direct_decide()). A relabel
+// for a time limit keeps that entry; a wrapper that watches the calls must not pass it on, or the
+// referee would bypass it; and the entry decides as decide() does.
+TEST(BotTimeLimit, OnlyPluginsAndTheirRelabelsGiveADirectEntry) {
+  const std::vector<std::string> path = {HEARTS_BUNDLED_PLUGIN_DIR};
+  std::string error;
+  hearts::BotConfig config{};
+  auto plain = arena::resolve_bot_spec("lowest", path, &error);
+  ASSERT_TRUE(plain) << error;
+  auto plugin = plain->create(config, &error);
+  ASSERT_TRUE(plugin) << error;
+  const arena::DirectDecide direct = plugin->direct_decide();
+  ASSERT_NE(direct.fn, nullptr);
+
+  auto timed = arena::resolve_bot_spec("lowest@20ms", path, &error);
+  ASSERT_TRUE(timed) << error;
+  auto relabelled = timed->create(config, &error);
+  ASSERT_TRUE(relabelled) << error;
+  EXPECT_EQ(relabelled->direct_decide().fn, direct.fn);  // the same library's entry
+  EXPECT_NE(relabelled->direct_decide().bot, nullptr);
+
+  arena::ForwardingPlayer watcher(*plugin);
+  EXPECT_EQ(watcher.direct_decide().fn, nullptr);
+
+  // The lowest bot leads its lowest legal card, by either call.
+  hearts::Observation obs{};
+  obs.phase = hearts::Phase::kPlay;
+  obs.legal = hearts::CardSet(0b1011000ull);
+  hearts::Decision by_entry{};
+  hearts::ErrorText text{};
+  EXPECT_EQ(direct.fn(direct.bot, &obs, &by_entry, &text), 0);
+  hearts::Decision by_call{};
+  EXPECT_EQ(plugin->decide(obs, &by_call).status, arena::CallStatus::kOk);
+  EXPECT_EQ(by_entry.card, obs.legal.lowest());
+  EXPECT_EQ(by_call.card, obs.legal.lowest());
 }
 
 }  // namespace
