@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <span>
+#include <type_traits>
 
 #include "hearts/plugin.h"
 
@@ -11,13 +12,29 @@ namespace {
 
 // Copies entries [*copied, count) of `from` (the earlier ones are in `to` already), records the
 // count now copied and returns it. Anything shorter than what was copied starts the copy afresh.
+// A seat's next play finds one new trick winner and one to seven new plays (four on the common
+// table, give or take its place in the two tricks): up to eight entries are copied as two
+// overlapping blocks of four or two, with no loop.
 template <typename T, size_t N>
-int32_t append_new(std::span<const T> from, int32_t* copied, std::array<T, N>& to) {
-  const auto n = static_cast<int32_t>(std::min(from.size(), N));
-  if (n < *copied) *copied = 0;
-  for (int32_t k = *copied; k < n; ++k) to[static_cast<size_t>(k)] = from[static_cast<size_t>(k)];
-  *copied = n;
-  return n;
+[[gnu::always_inline]] inline int32_t append_new(std::span<const T> from, int32_t* copied,
+                                                 std::array<T, N>& to) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  const auto n = static_cast<size_t>(std::min(from.size(), N));
+  auto k = static_cast<size_t>(*copied) <= n ? static_cast<size_t>(*copied) : 0;
+  *copied = static_cast<int32_t>(n);
+  const size_t fresh = n - k;
+  if (fresh >= 4 && fresh <= 8) {
+    std::memcpy(&to[k], &from[k], 4 * sizeof(T));
+    std::memcpy(&to[n - 4], &from[n - 4], 4 * sizeof(T));
+  } else if (fresh >= 2 && fresh < 4) {
+    std::memcpy(&to[k], &from[k], 2 * sizeof(T));
+    std::memcpy(&to[n - 2], &from[n - 2], 2 * sizeof(T));
+  } else if (fresh == 1) {
+    to[k] = from[k];
+  } else {
+    for (; k < n; ++k) to[k] = from[k];
+  }
+  return static_cast<int32_t>(n);
 }
 
 // Copies a per-seat array and returns the copy, for the view to point at. Four seats are the
@@ -44,8 +61,9 @@ bool plays_stay_put(const hearts::CompiledRules& rules) {
 // trick and the plays; a trick's end moves the winners, points and tricks won. Everything else
 // observe_fields() writes is fixed until the deal ends, and so still in *obs (or as the bot left
 // it: a bot that writes over its own view misleads only itself, as with the plays it was given).
-void observe_next_play(const hearts::Game& game, int seat, hearts::Observation* obs) {
-  hearts::Observation& v = *obs;
+// Inline in SeatView::refresh_next_play(), which runs for nearly every decision.
+[[gnu::always_inline]] inline void refresh_play_fields(const hearts::Game& game, int seat,
+                                                       hearts::Observation& v) {
   v.phase = hearts::Phase::kPlay;
   v.legal = game.legal_plays();
   v.hand = game.hand(seat);
@@ -59,6 +77,10 @@ void observe_next_play(const hearts::Game& game, int seat, hearts::Observation* 
   v.time_left_us = 0;
   v.bank_left_us = -1;
   v.random_seed = 0;
+}
+
+void observe_next_play(const hearts::Game& game, int seat, hearts::Observation* obs) {
+  refresh_play_fields(game, seat, *obs);
 }
 
 // view_'s scalar fields were just filled by hearts::observe_fields(); every array comes from the
@@ -88,7 +110,7 @@ void SeatView::own_arrays(const hearts::Game& game, int seat) {
 // A seat's next play in the same deal: the passes, scores, counters and draws are as they were
 // (observe_next_play()), so only the plays, trick winners, points, tricks and hand counts are
 // copied; every pointer is set again, in case the bot wrote over it.
-void SeatView::own_play_arrays(const hearts::Game& game) {
+[[gnu::always_inline]] inline void SeatView::own_play_arrays(const hearts::Game& game) {
   hearts::Observation& v = view_;
   Copied& c = copied_;
   v.rules = &rules_;
@@ -120,14 +142,15 @@ void SeatView::hide_kitty_points(const hearts::Game& game, int seat) {
   points_taken_[game.trick_winner(0)] -= kitty_points;
 }
 
-hearts::Observation& SeatView::observe(const hearts::Game& game, int seat, uint32_t game_index) {
+void SeatView::refresh_next_play(const hearts::Game& game, int seat, uint32_t game_index) {
+  refresh_play_fields(game, seat, view_);
+  own_play_arrays(game);
+  view_.game_index = game_index;
+}
+
+hearts::Observation& SeatView::observe_fully(const hearts::Game& game, int seat,
+                                             uint32_t game_index) {
   const bool playing = game.phase() == hearts::Phase::kPlay && game.to_act() == seat;
-  if (playing && play_current_ && game.deal_index() == play_deal_) {
-    observe_next_play(game, seat, &view_);
-    own_play_arrays(game);
-    view_.game_index = game_index;
-    return view_;  // no kitty to hide: plays_stay_put() has none
-  }
   hearts::observe_fields(game, seat, &view_);
   play_current_ = playing && play_fast_;
   play_deal_ = game.deal_index();

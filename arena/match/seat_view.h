@@ -59,7 +59,15 @@ class SeatView {
   // (the legal cards) before the bot is called and never reads the view afterwards. For the seat's
   // next play in the deal its view last showed in full, under rules where plays_stay_put(), only
   // what a play changes is refreshed (observe_next_play()); the rest is as the last call left it.
-  hearts::Observation& observe(const hearts::Game& game, int seat, uint32_t game_index);
+  // Inline: the shortcut's test runs in the referee's decision loop, and its work in one call.
+  hearts::Observation& observe(const hearts::Game& game, int seat, uint32_t game_index) {
+    if (play_current_ && game.phase() == hearts::Phase::kPlay && game.to_act() == seat &&
+        game.deal_index() == play_deal_) {
+      refresh_next_play(game, seat, game_index);
+      return view_;  // no kitty to hide: plays_stay_put() has none
+    }
+    return observe_fully(game, seat, game_index);
+  }
 
   // The same for a deal-end or game-end notification (`kind`), with `result` copied too (see
   // result()). At a deal end the deal index and dealer are those of the deal that just ended:
@@ -71,6 +79,8 @@ class SeatView {
   const hearts::DealResult& result() const { return result_; }
 
  private:
+  void refresh_next_play(const hearts::Game& game, int seat, uint32_t game_index);
+  hearts::Observation& observe_fully(const hearts::Game& game, int seat, uint32_t game_index);
   void own_arrays(const hearts::Game& game, int seat);
   void own_play_arrays(const hearts::Game& game);
   void hide_kitty_points(const hearts::Game& game, int seat);
