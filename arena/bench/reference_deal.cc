@@ -94,13 +94,23 @@ const hearts::CompiledRules& standard_held_rules() {
 }
 
 int play_engine_game(const hearts::CompiledRules& rules, uint64_t seed, hearts::Rng& chooser,
-                     const std::function<void(int, const ReferenceDeal&)>& on_deal) {
+                     const std::function<void(int, const ReferenceDeal&)>& on_deal,
+                     const Clock* clock, int64_t* clock_sum) {
   hearts::Game game(rules, seed);
   int deals = 0;
   while (!game.is_over()) {
     game.deal_from_seed();
     // The pass is held and the moon is not a choice: the deal is in play until its last card,
     // so the loop per card is the reference's (a legal set, a random card), with no other test.
+    if (clock != nullptr) {
+      int64_t sum = 0;
+      while (game.phase() == hearts::Phase::kPlay) {
+        const hearts::CardSet legal = game.legal_plays();
+        game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
+        sum += clock->now_us();
+      }
+      *clock_sum += sum;
+    }
     while (game.phase() == hearts::Phase::kPlay) {
       const hearts::CardSet legal = game.legal_plays();
       game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
@@ -160,23 +170,37 @@ EngineAloneBench bench_engine_alone(double seconds_per_run, int rounds) {
     for (int d = 0; d < 10; ++d) sink += play_reference_deal(seed, d, chooser).score[0];
     return 10;
   };
+  const TscClock clock;
+  int64_t clock_sum = 0;
+  const auto timed = [&](uint64_t seed, hearts::Rng& chooser) {
+    return play_engine_game(
+        rules, seed, chooser, [&sink](int, const ReferenceDeal& deal) { sink += deal.score[0]; },
+        &clock, &clock_sum);
+  };
   EngineAloneBench out;
   std::vector<double> ratios;
-  uint64_t engine_seed = 1, reference_seed = 1;
+  uint64_t engine_seed = 1, reference_seed = 1, timed_seed = 1;
   for (int r = 0; r < rounds; ++r) {
     double engine_rate = 0, reference_rate = 0;
-    for (int half = 0; half < 2; ++half) {
-      if ((half == 0) == (r % 2 == 0)) {
-        engine_rate = timed_run(engine, seconds_per_run, &engine_seed, &out.engine_deals,
-                                &out.engine_seconds);
-      } else {
-        reference_rate = timed_run(reference, seconds_per_run, &reference_seed,
-                                   &out.reference_deals, &out.reference_seconds);
+    // The three runs of a round take turns at going first.
+    for (int turn = 0; turn < 3; ++turn) {
+      switch ((turn + r) % 3) {
+        case 0:
+          engine_rate = timed_run(engine, seconds_per_run, &engine_seed, &out.engine_deals,
+                                  &out.engine_seconds);
+          break;
+        case 1:
+          reference_rate = timed_run(reference, seconds_per_run, &reference_seed,
+                                     &out.reference_deals, &out.reference_seconds);
+          break;
+        default:
+          timed_run(timed, seconds_per_run, &timed_seed, &out.timed_deals, &out.timed_seconds);
+          break;
       }
     }
     ratios.push_back(engine_rate / reference_rate);
   }
-  volatile int keep = sink;  // the deals' results are used
+  volatile int keep = sink + static_cast<int>(clock_sum & 1);  // the deals' results are used
   (void)keep;
   std::sort(ratios.begin(), ratios.end());
   if (!ratios.empty()) {

@@ -16,6 +16,7 @@
 
 #include "hearts/rng.h"
 #include "hearts/rules.h"
+#include "match/clock.h"
 
 namespace arena {
 
@@ -34,9 +35,12 @@ namespace arena {
 
 // The same deals played by the engine: a whole game of hearts::Game with `rules` (must be
 // standard_held_rules()) from `seed`, each card chosen as play_reference_deal chooses it. Calls
-// `on_deal(deal_index, result)` after each deal and returns the number of deals.
+// `on_deal(deal_index, result)` after each deal and returns the number of deals. With `clock`,
+// reads it once per card played, as a timed referee reads its clock once per decision (the reads
+// are summed into *clock_sum, so that none is optimised away).
 int play_engine_game(const hearts::CompiledRules& rules, uint64_t seed, hearts::Rng& chooser,
-                     const std::function<void(int, const ReferenceDeal&)>& on_deal);
+                     const std::function<void(int, const ReferenceDeal&)>& on_deal,
+                     const Clock* clock = nullptr, int64_t* clock_sum = nullptr);
 
 // The `standard` preset with pass_schedule=none: the rules both loops play.
 const hearts::CompiledRules& standard_held_rules();
@@ -49,13 +53,16 @@ namespace arena {
 // `rounds` paired rounds of `seconds_per_run` CPU seconds each (which runs first alternates), and
 // the median, lowest and highest of the rounds' ratios engine / reference. CPU time of this
 // thread, so time the machine gives to others counts for neither.
+// The third run of each round, `timed`, is the engine alone with one read of the arena's clock
+// (TscClock) per card: the yardstick issue 18 sets the referee against.
 struct EngineAloneBench {
-  long long engine_deals = 0, reference_deals = 0;
-  double engine_seconds = 0, reference_seconds = 0;
+  long long engine_deals = 0, reference_deals = 0, timed_deals = 0;
+  double engine_seconds = 0, reference_seconds = 0, timed_seconds = 0;
   double ratio_median = 0, ratio_low = 0, ratio_high = 0;
   double engine_per_second() const {
     return engine_seconds > 0 ? engine_deals / engine_seconds : 0;
   }
+  double timed_per_second() const { return timed_seconds > 0 ? timed_deals / timed_seconds : 0; }
   double reference_per_second() const {
     return reference_seconds > 0 ? reference_deals / reference_seconds : 0;
   }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace arena {
 namespace {
 
@@ -26,6 +28,34 @@ TEST(ReferenceDeal, PlaysTheSameDealsAsTheEngine) {
   }
   EXPECT_GT(deals, 2000) << "whole games: every dealer and eldest seat";
   EXPECT_GT(moons, 0) << "random play shoots the moon now and then; the moon rule is compared too";
+}
+
+// The engine with a clock (the bench's "alone + clock") plays the same deals and reads the clock
+// once per card, no more and no fewer: what a timed referee reads per decision.
+class CountingClock final : public Clock {
+ public:
+  int64_t now_us() const override { return ++reads_; }
+  mutable int64_t reads_ = 0;
+};
+
+TEST(ReferenceDeal, TheEngineWithAClockReadsItOncePerCardAndPlaysTheSameDeals) {
+  const hearts::CompiledRules& rules = standard_held_rules();
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    hearts::Rng plain_chooser(seed), timed_chooser(seed);
+    std::vector<ReferenceDeal> plain, timed;
+    const int deals = play_engine_game(
+        rules, seed, plain_chooser, [&](int, const ReferenceDeal& deal) { plain.push_back(deal); });
+    CountingClock clock;
+    int64_t sum = 0;
+    EXPECT_EQ(play_engine_game(
+                  rules, seed, timed_chooser,
+                  [&](int, const ReferenceDeal& deal) { timed.push_back(deal); }, &clock, &sum),
+              deals);
+    ASSERT_EQ(plain.size(), timed.size());
+    for (size_t d = 0; d < plain.size(); ++d) EXPECT_EQ(plain[d].score, timed[d].score);
+    EXPECT_EQ(clock.reads_, 52 * deals) << "seed " << seed;
+    EXPECT_EQ(sum, clock.reads_ * (clock.reads_ + 1) / 2) << "every read is summed";
+  }
 }
 
 }  // namespace
