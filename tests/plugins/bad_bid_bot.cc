@@ -1,6 +1,6 @@
 // badbid: a test plugin whose slam bids are invalid: it answers every kSlamBid with 7, which is
 // neither a bid (1) nor a decline (0). Passes and plays its lowest legal cards.
-#include "hearts/plugin.h"
+#include "test_bot_util.h"
 
 namespace {
 
@@ -9,12 +9,7 @@ class BadBidBot : public hearts::Bot {
   hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
 
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    hearts::PassSelection selection;
-    for (hearts::Card card : obs.legal) {
-      if (selection.size() == obs.pass.count) break;
-      selection.push_back(card);
-    }
-    return selection;
+    return test_bots::lowest_pass(obs);
   }
 };
 
@@ -31,20 +26,6 @@ inline int32_t decide(void* handle, const hearts::Observation* obs, hearts::Deci
   }
   return hearts::plugin_detail::decide(handle, obs, out, error);
 }
-inline uint32_t abi_version() {
-  return hearts::kAbiVersion;
-}
-inline hearts::BotInfoC info() {
-  return {"badbid", "1.0", "Black Lady Arena tests"};
-}
-inline void* create(const hearts::BotConfig* config, hearts::ErrorText* error) {
-  return hearts::plugin_detail::create<BadBidBot>(config, error);
-}
 }  // namespace bad_bid
 
-BOOST_DLL_ALIAS(bad_bid::abi_version, hearts_abi_version)
-BOOST_DLL_ALIAS(bad_bid::info, hearts_bot_info)
-BOOST_DLL_ALIAS(bad_bid::create, hearts_bot_create)
-BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)
-BOOST_DLL_ALIAS(bad_bid::decide, hearts_bot_decide)
-BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)
+TEST_EXPORT_BOT_WITH_DECIDE(BadBidBot, "badbid", bad_bid::decide)
