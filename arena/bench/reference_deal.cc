@@ -93,6 +93,22 @@ const hearts::CompiledRules& standard_held_rules() {
   return rules;
 }
 
+namespace {
+
+// The deal's cards, each chosen as the reference chooses it; `after_card` runs after each play
+// (a clock read, or nothing). The pass is held and the moon is not a choice: the deal is in play
+// until its last card, so the loop per card is the reference's (a legal set, a random card).
+template <typename AfterCard>
+void play_cards(hearts::Game& game, hearts::Rng& chooser, AfterCard&& after_card) {
+  while (game.phase() == hearts::Phase::kPlay) {
+    const hearts::CardSet legal = game.legal_plays();
+    game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
+    after_card();
+  }
+}
+
+}  // namespace
+
 int play_engine_game(const hearts::CompiledRules& rules, uint64_t seed, hearts::Rng& chooser,
                      const std::function<void(int, const ReferenceDeal&)>& on_deal,
                      const Clock* clock, int64_t* clock_sum) {
@@ -100,20 +116,12 @@ int play_engine_game(const hearts::CompiledRules& rules, uint64_t seed, hearts::
   int deals = 0;
   while (!game.is_over()) {
     game.deal_from_seed();
-    // The pass is held and the moon is not a choice: the deal is in play until its last card,
-    // so the loop per card is the reference's (a legal set, a random card), with no other test.
     if (clock != nullptr) {
       int64_t sum = 0;
-      while (game.phase() == hearts::Phase::kPlay) {
-        const hearts::CardSet legal = game.legal_plays();
-        game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
-        sum += clock->now_us();
-      }
+      play_cards(game, chooser, [&] { sum += clock->now_us(); });
       *clock_sum += sum;
-    }
-    while (game.phase() == hearts::Phase::kPlay) {
-      const hearts::CardSet legal = game.legal_plays();
-      game.play_checked(legal.nth(static_cast<int>(chooser.uniform(legal.size()))));
+    } else {
+      play_cards(game, chooser, [] {});
     }
     ReferenceDeal out;
     const hearts::DealResult& result = game.last_deal();

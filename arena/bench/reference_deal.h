@@ -63,6 +63,11 @@ struct EngineAloneBench {
     return engine_seconds > 0 ? engine_deals / engine_seconds : 0;
   }
   double timed_per_second() const { return timed_seconds > 0 ? timed_deals / timed_seconds : 0; }
+  // `deals_per_second` as a share of timed_per_second() (0 if nothing was timed).
+  double share_of_timed(double deals_per_second) const {
+    const double timed = timed_per_second();
+    return timed > 0 ? deals_per_second / timed : 0;
+  }
   double reference_per_second() const {
     return reference_seconds > 0 ? reference_deals / reference_seconds : 0;
   }

@@ -295,9 +295,7 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
   engine["reference_deals_per_cpu_second"] = alone.reference_per_second();
   engine["alone_with_clock_deals_per_cpu_second"] = alone.timed_per_second();
   engine["records_off_to_alone_with_clock"] =
-      alone.timed_per_second() > 0
-          ? figures.records_off.deals_per_second() / alone.timed_per_second()
-          : 0.0;
+      alone.share_of_timed(figures.records_off.deals_per_second());
   engine["alone_to_reference"] = {
       {"median", alone.ratio_median}, {"low", alone.ratio_low}, {"high", alone.ratio_high}};
   for (const auto& [name, bench] :
@@ -349,16 +347,9 @@ void print_engine(const EngineFigures& figures) {
             << "  alone + clock" << std::setw(12) << fixed(figures.alone.timed_per_second(), 0)
             << " deals/CPU-s (the engine alone with a clock read per card)\n"
             << "  off / that   " << std::setw(12)
-            << fixed(figures.alone.timed_per_second() > 0
-                         ? records_off.deals_per_second() / figures.alone.timed_per_second()
-                         : 0.0,
-                     2)
+            << fixed(figures.alone.share_of_timed(records_off.deals_per_second()), 2)
             << "          (issue 18 asks for 0.8; floor / that "
-            << fixed(figures.alone.timed_per_second() > 0
-                         ? figures.floor.deals_per_second() / figures.alone.timed_per_second()
-                         : 0.0,
-                     2)
-            << ")\n\n";
+            << fixed(figures.alone.share_of_timed(figures.floor.deals_per_second()), 2) << ")\n\n";
 }
 
 // 2. Transports. The bots and server measured; they live until the bench ends.
