@@ -173,9 +173,12 @@ class Referee::GameRun {
   [[gnu::always_inline]] inline void decide(Phase phase);
   bool ride_out_outage(int seat, Player& player, const CallResult& call);
   void forfeit_unavailable(int seat, const std::string& detail, const std::string& grpc_status);
-  // Inline: it runs for every decision, and its violation paths are out of line already.
-  [[gnu::always_inline]] inline bool charge_answer(int seat, const CallResult& call, int64_t think,
-                                                   int64_t limit);
+  [[gnu::noinline]] bool settle_answer(int seat, Player& player, const CallResult& call,
+                                       const ThreadAccount& before, int64_t* think, int64_t limit,
+                                       bool* answered);
+  bool charge_answer(int seat, const CallResult& call, int64_t think, int64_t limit);
+  // Inline in decide(): the bookkeeping of every answer, the whole of it for a plain, quick one.
+  [[gnu::always_inline]] inline void tally_answer(int seat, int64_t think);
   void add_timeout(int seat, int64_t think, int64_t limit);
   std::string margin_note() const;
   [[gnu::noinline]] void start_accounting(int seat);
@@ -468,36 +471,33 @@ void Referee::GameRun::decide(Phase phase) {
   }
   int64_t think = timer_.stop() - start;
   if (watchdog) watchdog->disarm(referee_.watchdog_slot_);
-  if (direct_failed) failure = plugin_decide_failure(error);
-  const CallResult& call = failure ? *failure : kAnswered;
-  if (accounted) {
-    if (think > limit + referee_.options_.time_margin_us) {
-      think -= excuse_host_pause(seat, before, think, limit);
-    }
-    count_quick_answers(seat, think);
-  } else if (think >= kAccountFromThinkUs) {
-    start_accounting(seat);
+  // Nearly every call answers in time and quicker than kAccountFromThinkUs, for a seat whose
+  // thread is not accounted, with no outage under way: one test lets it past settle_answer().
+  const CallResult* call = &kAnswered;
+  bool answered = true;
+  if (direct_failed || failure || accounted || think > limit || think >= kAccountFromThinkUs ||
+      !referee_.outages_.empty()) [[unlikely]] {
+    if (direct_failed) failure = plugin_decide_failure(error);
+    if (failure) call = &*failure;
+    if (!settle_answer(seat, *player, *call, before, &think, limit, &answered)) return;
+  } else {
+    tally_answer(seat, think);
   }
-  // Checked here first: nearly every call answers with no outage under way.
-  const bool failed = call.status == CallStatus::kUnavailable || call.status == CallStatus::kCrash;
-  if ((failed || !referee_.outages_.empty()) && !ride_out_outage(seat, *player, call)) return;
-
-  const bool answered = charge_answer(seat, call, think, limit);
   switch (phase) {
     case Phase::kPass:
-      apply_pass(seat, decision, answered, think, call.detail);
+      apply_pass(seat, decision, answered, think, call->detail);
       break;
     case Phase::kPlay:
-      apply_play(seat, legal, decision, answered, think, call.detail);
+      apply_play(seat, legal, decision, answered, think, call->detail);
       break;
     case Phase::kMoonChoice:
       apply_moon_choice(seat, decision, answered);
       break;
     case Phase::kDealerChoice:
-      apply_dealer_choice(seat, decision, answered, call.detail);
+      apply_dealer_choice(seat, decision, answered, call->detail);
       break;
     case Phase::kSlamBid:
-      apply_slam_bid(seat, decision, answered, think, call.detail);
+      apply_slam_bid(seat, decision, answered, think, call->detail);
       break;
     default:
       break;
@@ -558,15 +558,39 @@ void Referee::GameRun::forfeit_unavailable(int seat, const std::string& detail,
                players_[seat]->identity().name);
 }
 
-// Books the think time against the seat; true if the call answered within the limit and the time
-// margin (an answer within the margin only is counted as late).
-bool Referee::GameRun::charge_answer(int seat, const CallResult& call, int64_t think,
-                                     int64_t limit) {
+// What decide() does with an answer that is not a plain, quick one: the host-pause check and
+// the accounting of the seat's thread, the bot's outage (false: the bot is unavailable and the
+// game ends here) and the charge, with any violation (*answered false: the fallback plays).
+bool Referee::GameRun::settle_answer(int seat, Player& player, const CallResult& call,
+                                     const ThreadAccount& before, int64_t* think, int64_t limit,
+                                     bool* answered) {
+  if (accounted_[seat]) {
+    if (*think > limit + referee_.options_.time_margin_us) {
+      *think -= excuse_host_pause(seat, before, *think, limit);
+    }
+    count_quick_answers(seat, *think);
+  } else if (*think >= kAccountFromThinkUs) {
+    start_accounting(seat);
+  }
+  if (!ride_out_outage(seat, player, call)) return false;
+  *answered = charge_answer(seat, call, *think, limit);
+  return true;
+}
+
+void Referee::GameRun::tally_answer(int seat, int64_t think) {
   SeatOutcome& so = outcome.seats[seat];
   ++so.decisions;
   so.think_us += think;
   so.max_think_us = std::max(so.max_think_us, think);
   if (has_bank_) bank_[seat] = std::max<int64_t>(0, bank_[seat] - think);
+}
+
+// Books the think time against the seat; true if the call answered within the limit and the time
+// margin (an answer within the margin only is counted as late).
+bool Referee::GameRun::charge_answer(int seat, const CallResult& call, int64_t think,
+                                     int64_t limit) {
+  tally_answer(seat, think);
+  SeatOutcome& so = outcome.seats[seat];
   bool answered = call.status == CallStatus::kOk;
   if (!answered) {
     add_violation(seat, violation_kind(call.status), call.detail, call.grpc_status);
