@@ -37,9 +37,9 @@ template <typename T, size_t N>
   return static_cast<int32_t>(n);
 }
 
-// append_new() for the plays at a seat's next play: how many are new (one to seven) moves with the
-// seat's place in the trick, which a branch on it mispredicts. From the third trick on, the last
-// eight plays, which hold every new one, are copied as one block whatever their number.
+// append_new() for the plays: at a seat's next play or a deal's end, how many are new (one to
+// seven) moves with the seat's place in the trick, which a branch on it mispredicts. From the
+// third trick on, the last eight plays, which hold every new one, are copied as one block.
 template <size_t N>
 [[gnu::always_inline]] inline int32_t append_new_plays(std::span<const hearts::PlayRecord> from,
                                                        int32_t* copied,
@@ -109,7 +109,7 @@ void SeatView::own_arrays(const hearts::Game& game, int seat) {
   v.passed = passed_.data();
   v.received_count = append_new(game.received_list(seat), &c.received, received_);
   v.received = received_.data();
-  v.num_plays = append_new(game.plays(), &c.plays, plays_);
+  v.num_plays = append_new_plays(game.plays(), &c.plays, plays_);
   v.plays = plays_.data();
   v.tricks_completed = append_new(game.trick_winners(), &c.winners, trick_winners_);
   v.trick_winners = trick_winners_.data();
