@@ -2,12 +2,10 @@
 //
 // Every decision draws from obs.random_seed alone, so a game replayed with the same game seed
 // replays this bot exactly. A play takes its card straight from the seed (a SplitMix64 output,
-// already uniform: no generator to seed on every card); passes and bids draw from a fresh
-// hearts::Rng seeded with it. Dealer's choice and the moon choice
+// already uniform: no generator to seed on every card); passes (a draw per card passed) and bids
+// draw from a fresh hearts::Rng seeded with it. Dealer's choice and the moon choice
 // keep the Bot defaults (pass_count cards to the left; old moon); a slam bid is made one time in
 // eight, so that random games under partnership_slam_bid play both bid and unbid deals.
-#include <array>
-#include <span>
 
 #include "hearts/plugin.h"
 #include "hearts/rng.h"
@@ -31,16 +29,17 @@ class RandomBot : public hearts::Bot {
   }
 
   // A uniformly random set of obs.pass.count cards from obs.legal, in random order (which also
-  // makes the recipient of each card random under scatter and star passes).
+  // makes the recipient of each card random under scatter and star passes): each card is drawn
+  // uniformly from those not drawn yet, so a pass costs a draw per card, not a shuffle of the hand.
   hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
     hearts::Rng rng(obs.random_seed);
-    std::array<hearts::Card, hearts::kMaxPlays> cards{};
-    size_t size = 0;
-    for (hearts::Card card : obs.legal) cards[size++] = card;
-    rng.shuffle(std::span<hearts::Card>(cards.data(), size));
+    hearts::CardSet left = obs.legal;
     hearts::PassSelection selection;
-    for (size_t k = 0; k < static_cast<size_t>(obs.pass.count) && k < size; ++k) {
-      selection.push_back(cards[k]);
+    for (int k = 0; k < obs.pass.count && !left.empty(); ++k) {
+      const hearts::Card card =
+          left.nth(static_cast<int>(rng.uniform(static_cast<uint32_t>(left.size()))));
+      left.erase(card);
+      selection.push_back(card);
     }
     return selection;
   }
