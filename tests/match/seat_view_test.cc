@@ -131,7 +131,7 @@ long long compare_views(const hearts::CompiledRules& rules, int games,
           views[s]->observe_notification(hearts::kNotifyDealEnd, game, s, g, result);
       EXPECT_EQ(seen.deal_index, result.deal_index);
       EXPECT_EQ(seen.dealer, result.dealer);
-      EXPECT_EQ(views[s]->result().deal_score, result.deal_score);
+      EXPECT_TRUE(views[s]->result() == result) << "the result's copy differs";
       expect_same_view(game, seen, truth, true);
     } else {
       Observation& seen = views[s]->observe(game, s, g);
@@ -227,6 +227,42 @@ TEST(SeatView, ABotThatWritesOverItsViewIsShownTheTruthAtItsNextDecision) {
     ASSERT_TRUE(rules.has_value());
     EXPECT_GT(compare_views(*rules, 2, Cadence::kSeatToAct, Bot::kScribbler), 2 * 40);
   }
+}
+
+// The deal result a notification shows is a copy of the one given, every field of it (the copy
+// is made in blocks: a short last block would lose the fields at the end).
+TEST(SeatView, ANotificationShowsACopyOfEveryFieldOfTheResult) {
+  const auto rules = hearts::compile(*hearts::preset_rules("standard"));
+  ASSERT_TRUE(rules.has_value());
+  const hearts::Game game(*rules, 7);
+  hearts::DealResult result;
+  result.deal_index = 3;
+  result.dealer = 2;
+  result.pass = hearts::PassPlan{hearts::PassKind::kOffset, 2, 3};
+  for (int s = 0; s < hearts::kMaxPlayers; ++s) {
+    result.points_taken[s] = 10 + s;
+    result.deal_score[s] = 20 + s;
+    result.tricks_won[s] = 30 + s;
+    result.counters_delta[s] = 40 + s;
+    result.deal_score_imag[s] = 50 + s;
+  }
+  result.moon_shooter = 1;
+  result.new_moon = true;
+  result.sun_shooter = 2;
+  result.slate_cleaned = true;
+  result.moon_team = 0;
+  result.last_holder = 3;
+  result.left_over = hearts::CardSet::full_deck();
+  result.slam_bidder = 1;
+  result.slam_partner = 3;
+  result.slam_made = true;
+  SeatView view;
+  view.reset(*rules);
+  const Observation& seen = view.observe_notification(hearts::kNotifyDealEnd, game, 0, 0, result);
+  EXPECT_TRUE(view.result() == result) << "the result's copy differs";
+  EXPECT_NE(&view.result(), &result) << "a copy, not the referee's own";
+  EXPECT_EQ(seen.deal_index, 3);
+  EXPECT_EQ(seen.dealer, 2);
 }
 
 }  // namespace

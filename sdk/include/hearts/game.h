@@ -92,6 +92,7 @@ struct DealResult {
   int slam_bidder = -1;
   int slam_partner = -1;
   bool slam_made = false;
+  bool operator==(const DealResult&) const = default;
 };
 
 class Game {
