@@ -182,6 +182,48 @@ TEST(Referee, AnErrorTextWithoutATerminatorIsQuotedToItsEnd) {
   }
 }
 
+// Every read of it is 30 us after the one before: each decision takes 30 us.
+class SteppingClock final : public Clock {
+ public:
+  int64_t now_us() const override { return now_ += 30; }
+
+ private:
+  mutable int64_t now_ = 0;
+};
+
+// In-process plugins take the referee's quick path for an answer in time; one past a limit below
+// the accounting threshold (30 us against 20 us) must still be charged as a TIMEOUT, and one
+// within the margin as late.
+TEST(Referee, AnInProcessAnswerPastALimitBelowTheAccountingThresholdIsCharged) {
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);
+  ASSERT_LT(30, Referee::kAccountFromThinkUs);
+  for (const int64_t margin : {int64_t{0}, int64_t{15}}) {
+    SCOPED_TRACE("margin " + std::to_string(margin) + " us");
+    Table table({"random", "random", "random", "random"}, rules);
+    ASSERT_NE(table.seats[0]->direct_decide().fn, nullptr) << "the plugin must be called straight";
+    SteppingClock clock;
+    RefereeOptions options;
+    options.move_time_us = 20;
+    options.time_margin_us = margin;
+    Referee referee(rules, options, clock);
+    GameRecord record;
+    const GameOutcome outcome = referee.play_game(99, 0, table.seats, &record);
+    ASSERT_EQ(record.deals_size(), 1);
+    const int decisions = record.deals(0).plays_size() + record.deals(0).passes_size();
+    EXPECT_EQ(decisions, 52 + 4);
+    int late = 0;
+    for (const SeatOutcome& seat : outcome.seats) late += seat.late_answers;
+    if (margin == 0) {
+      EXPECT_EQ(record.violations_size(), decisions) << "every answer took 30 us of 20";
+      for (const Violation& v : record.violations()) EXPECT_EQ(v.kind(), Violation::TIMEOUT);
+      EXPECT_EQ(late, 0);
+    } else {
+      EXPECT_EQ(record.violations_size(), 0) << "30 us is within 20 + 15";
+      EXPECT_EQ(late, decisions);
+    }
+  }
+}
+
 TEST(Referee, SlowPluginGetsTimeoutsAndTheGameGoesOn) {
   ::setenv("HEARTS_SLOW_BOT_MS", "12", 1);
   const auto rules = fixed_deals(*hearts::preset_rules("standard"), 1);
