@@ -165,7 +165,12 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const 
 }  // namespace hearts
 
 // Exports BotClass as this library's bot. Use once, at global scope, in one source file.
-#define HEARTS_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR)                             \
+#define HEARTS_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR) \
+  HEARTS_DETAIL_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR, ::hearts::plugin_detail::decide)
+
+// HEARTS_EXPORT_BOT with DECIDE (a function of hearts_bot_decide's signature) as the decide entry.
+// Not for bots: the arena's test plugins use it to answer what the SDK's own entry never would.
+#define HEARTS_DETAIL_EXPORT_BOT(BotClass, NAME, VERSION, AUTHOR, DECIDE)              \
   namespace hearts_exported_bot {                                                      \
   inline uint32_t abi_version() {                                                      \
     return ::hearts::kAbiVersion;                                                      \
@@ -181,5 +186,5 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const 
   BOOST_DLL_ALIAS(hearts_exported_bot::info, hearts_bot_info)                          \
   BOOST_DLL_ALIAS(hearts_exported_bot::create, hearts_bot_create)                      \
   BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)                \
-  BOOST_DLL_ALIAS(::hearts::plugin_detail::decide, hearts_bot_decide)                  \
+  BOOST_DLL_ALIAS(DECIDE, hearts_bot_decide)                                           \
   BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)
