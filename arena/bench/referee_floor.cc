@@ -22,10 +22,12 @@ struct FloorView {
 };
 using FloorViews = std::array<FloorView, hearts::kMaxPlayers>;
 
-// The deal-end or game-end notification to every seat, with the SDK's view of the game.
+// The deal-end or game-end notification to every seat whose bot handles it (as the referee
+// sends them), with the SDK's view of the game.
 void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind,
                 FloorViews& views) {
   for (size_t s = 0; s < seats.size(); ++s) {
+    if ((seats[s]->identity().notifications & hearts::notification_bit(kind)) == 0) continue;
     hearts::observe(game, static_cast<int>(s), &views[s].view);
     views[s].next_play = false;
     (void)seats[s]->notify(kind, views[s].view, game.last_deal());

@@ -226,6 +226,8 @@ class Referee::GameRun {
   std::array<DirectDecide, hearts::kMaxPlayers> direct_{};
   // Per seat: its bot's name, for the watchdog (read once, not by a virtual call per decision).
   std::array<const std::string*, hearts::kMaxPlayers> names_{};
+  // Per seat: the notifications its bot handles (BotIdentity::notifications); it gets no other.
+  std::array<uint32_t, hearts::kMaxPlayers> notifications_{};
   // What the kernel's account showed of an accounted answer that is late, for its violation.
   std::string late_note_;
   int deals_seen_ = 0;
@@ -251,6 +253,7 @@ Referee::GameRun::GameRun(Referee& referee, uint64_t seed, uint32_t game_index,
   move_us_.fill(referee_.options_.move_time_us);
   for (int s = 0; s < n_; ++s) set_own_limit(s);
   for (int s = 0; s < n_; ++s) names_[s] = &players_[s]->identity().name;
+  for (int s = 0; s < n_; ++s) notifications_[s] = players_[s]->identity().notifications;
   for (int s = 0; s < n_; ++s) direct_[s] = players_[s]->direct_decide();
   const auto& thinking = referee_.thinking_bots_;
   for (int s = 0; s < n_ && !thinking.empty(); ++s) {
@@ -311,11 +314,14 @@ void Referee::GameRun::add_violation(int seat, Violation::Kind kind, const std::
   }
 }
 
-// Sends a deal-end or game-end notification to every seat, under the watchdog.
+// Sends a deal-end or game-end notification to every seat whose bot handles it, under the
+// watchdog.
 void Referee::GameRun::notify_seats(int32_t kind, const hearts::DealResult& result,
                                     bool counts_to_forfeit, int deal) {
   Watchdog* watchdog = referee_.watchdog_;
+  const uint32_t bit = hearts::notification_bit(kind);
   for (int s = 0; s < n_; ++s) {
+    if ((notifications_[s] & bit) == 0) continue;  // its bot ignores this kind
     const UnavailableBots& gone = *referee_.unavailable_;
     if (!gone.empty() && gone.contains(players_[s]->identity().spec)) continue;  // never asked
     if (watchdog)

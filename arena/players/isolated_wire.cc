@@ -30,6 +30,7 @@ void append_hello(const BotIdentity& identity, FrameBuffer* out) {
   head.name_size = static_cast<uint32_t>(identity.name.size());
   head.version_size = static_cast<uint32_t>(identity.version.size());
   head.author_size = static_cast<uint32_t>(identity.author.size());
+  head.notifications = identity.notifications;
   out->append_value(head);
   out->append(identity.name.data(), identity.name.size());
   out->append(identity.version.data(), identity.version.size());
@@ -59,6 +60,8 @@ bool read_hello(std::span<const char> payload, BotIdentity* identity, std::strin
     *error = "its hello frame does not match its own sizes";
     return false;
   }
+  // Only the kinds there are: a child that names others cannot make the referee send them.
+  identity->notifications = head.notifications & hearts::kEveryNotification;
   return true;
 }
 

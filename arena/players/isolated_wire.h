@@ -17,9 +17,12 @@
 
 namespace arena {
 
-inline constexpr uint32_t kIsolatedProtocol = 2;  // 2: observations carry their per-seat arrays
+// 2: observations carry their per-seat arrays. 3: the hello says which notifications the bot
+// handles.
+inline constexpr uint32_t kIsolatedProtocol = 3;
 
-// The child's first frame: the sizes it was built with, then name, version and author.
+// The child's first frame: the sizes it was built with and the notifications its bot handles
+// (BotIdentity::notifications), then name, version and author.
 struct HelloHead {
   uint32_t protocol = kIsolatedProtocol;
   uint32_t observation_size = sizeof(hearts::Observation);
@@ -30,10 +33,12 @@ struct HelloHead {
   uint32_t name_size = 0;
   uint32_t version_size = 0;
   uint32_t author_size = 0;
+  uint32_t notifications = hearts::kEveryNotification;
 };
 
 void append_hello(const BotIdentity& identity, FrameBuffer* out);
-// Reads the identity; false with *error if the child was built with other layouts.
+// Reads the identity (name, version, author, notifications); false with *error if the child was
+// built with other layouts.
 bool read_hello(std::span<const char> payload, BotIdentity* identity, std::string* error);
 
 // The reply to kDecide and kNotify.

@@ -26,6 +26,10 @@ struct BotIdentity {
   // Its own per-decision limit, from a spec ending "@100ms" (players/bot_time_limit.h); 0: the
   // run's limit (--move-ms) applies.
   int64_t move_time_limit_us = 0;
+  // The notifications the bot handles (hearts::notification_bit()s): a plugin says so
+  // ("hearts_bot_listens"), an isolated child passes its plugin's word on, and a remote bot gets
+  // every one. The referee sends no other: a bot that ignores them costs no call per deal.
+  uint32_t notifications = hearts::kEveryNotification;
 };
 
 // How a decision call ended, before its answer is checked against the rules.

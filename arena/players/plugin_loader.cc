@@ -118,6 +118,11 @@ std::shared_ptr<PluginLibrary> PluginLibrary::open(const std::string& path, std:
   plugin->decide_ = &lib.get_alias<hearts::BotDecideFn>("hearts_bot_decide");
   plugin->notify_ = &lib.get_alias<hearts::BotNotifyFn>("hearts_bot_notify");
   BotIdentity& id = plugin->identity_;
+  // Optional: a plugin built before the SDK exported it is sent every notification.
+  if (lib.has("hearts_bot_listens")) {
+    id.notifications =
+        lib.get_alias<hearts::BotListensFn>("hearts_bot_listens")() & hearts::kEveryNotification;
+  }
   id.name = copy_text(info.name);
   id.version = copy_text(info.version);
   id.author = copy_text(info.author);

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -165,6 +166,37 @@ TEST(Referee, ExceptionsAreCaughtAtTheBoundaryAndRecorded) {
     EXPECT_EQ(v.seat(), 2);
     EXPECT_NE(v.detail().find("thrower: boom"), std::string::npos) << v.detail();
   }
+}
+
+// The lines of a file, sorted.
+std::vector<std::string> sorted_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+// A bot gets the notifications it says it handles and no other: `notice` handles deal ends only
+// (its notify entry would log a game end if one came), `noticeold` says nothing and gets both,
+// and a thrower that handles both still has its failures recorded.
+TEST(Referee, NotificationsGoOnlyToBotsThatHandleThem) {
+  const std::string log = arena_test::test_temp_path("referee_test", "notices.log");
+  std::remove(log.c_str());
+  ::setenv("HEARTS_NOTICE_LOG", log.c_str(), 1);
+  ::setenv("HEARTS_THROWER_IN", "game_end", 1);
+  const auto rules = fixed_deals(*hearts::preset_rules("standard"), 2);
+  const GameRecord record = play(rules, {"notice", "noticeold", "random", "thrower"});
+  ::unsetenv("HEARTS_NOTICE_LOG");
+  ::unsetenv("HEARTS_THROWER_IN");
+  EXPECT_EQ(record.deals_size(), 2);
+  const std::vector<std::string> expected = {"notice deal_end 0", "notice deal_end 1",
+                                             "noticeold deal_end 0", "noticeold deal_end 1",
+                                             "noticeold game_end"};
+  EXPECT_EQ(sorted_lines(log), expected);
+  ASSERT_EQ(record.violations_size(), 1);
+  EXPECT_EQ(record.violations(0).seat(), 3);
+  EXPECT_NE(record.violations(0).detail().find("thrower: boom"), std::string::npos);
 }
 
 // The referee calls an in-process plugin's entry directly; an error text without a terminator

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -925,6 +926,37 @@ TEST_F(Isolated, ChildGetsTheBotConfigOnceAndEveryNotification) {
   EXPECT_EQ(count["notify 1 deal 0"], 2);
   EXPECT_EQ(count["notify 1 deal 1"], 2);
   EXPECT_EQ(count["notify 2 deal 1"], 2);
+}
+
+// An isolated child passes on which notifications its plugin handles (its hello), and the
+// referee sends it no other: `notice` handles deal ends only but would log a game end that came;
+// `noticeold` says nothing and gets both. Each logs to its child's log (the sandbox's stderr).
+TEST_F(Isolated, ChildGetsOnlyTheNotificationsItsPluginHandles) {
+  ::unsetenv("HEARTS_NOTICE_LOG");
+  auto notice = resolve("isolated:notice");
+  auto old = resolve("isolated:noticeold");
+  ASSERT_NE(notice, nullptr);
+  ASSERT_NE(old, nullptr);
+  EXPECT_EQ(notice->identity().notifications, hearts::notification_bit(hearts::kNotifyDealEnd));
+  EXPECT_EQ(old->identity().notifications, hearts::kEveryNotification);
+  const GameRecord record = play_game(fixed_deals(2), {notice, plugin("random"), old, notice});
+  expect_complete(record, 2);
+  EXPECT_EQ(record.violations_size(), 0)
+      << (record.violations_size() ? record.violations(0).detail() : "");
+  notice.reset();  // the children end, and their logs are complete
+  old.reset();
+  std::vector<std::string> lines;
+  for (const auto& entry : fs::directory_iterator(log_dir_)) {
+    std::istringstream log(read_file(entry.path().string()));
+    for (std::string line; std::getline(log, line);) {
+      if (line.starts_with("notice")) lines.push_back(line);
+    }
+  }
+  std::sort(lines.begin(), lines.end());
+  const std::vector<std::string> expected = {
+      "notice deal_end 0",    "notice deal_end 0",    "notice deal_end 1", "notice deal_end 1",
+      "noticeold deal_end 0", "noticeold deal_end 1", "noticeold game_end"};
+  EXPECT_EQ(lines, expected);
 }
 
 // Whether `pid` is running (not gone, not a zombie).

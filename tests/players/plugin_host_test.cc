@@ -71,6 +71,23 @@ TEST(PluginLoader, LoadsABundledBotWithItsIdentity) {
   EXPECT_EQ(library->identity().file_sha256.size(), 64u);
 }
 
+// What a plugin says it handles is what the referee sends it (hearts_bot_listens); one built
+// without the export gets every notification.
+TEST(PluginLoader, ReadsWhichNotificationsABotHandles) {
+  const uint32_t deal_end = hearts::notification_bit(hearts::kNotifyDealEnd);
+  const std::pair<std::string, uint32_t> cases[] = {
+      {kBundled + "/librandom.so", 0},  // keeps Bot's empty handlers
+      {kTestPlugins + "/libthrowing_bot.so", hearts::kEveryNotification},
+      {kTestPlugins + "/libnotice_bot.so", deal_end},
+      {kTestPlugins + "/libnotice_old_bot.so", hearts::kEveryNotification}};
+  for (const auto& [path, handled] : cases) {
+    std::string error;
+    auto library = PluginLibrary::open(path, &error, false);
+    ASSERT_NE(library, nullptr) << error;
+    EXPECT_EQ(library->identity().notifications, handled) << path;
+  }
+}
+
 TEST(PluginLoader, MissingFile) {
   const std::string error = open_error("/no/such/dir/libnothing.so");
   EXPECT_NE(error.find("no such file"), std::string::npos) << error;

@@ -1,4 +1,4 @@
-// wrongabi: a test plugin that exports the same six aliases as HEARTS_EXPORT_BOT, but whose
+// wrongabi: a test plugin that exports the six required aliases of HEARTS_EXPORT_BOT, but whose
 // hearts_abi_version returns kAbiVersion + 1000; the host must refuse it before calling anything
 // else. The aliases are written out by hand, mirroring the macro in hearts/plugin.h.
 #include "hearts/plugin.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves the SDK works for a bot author: installs the configured build's SDK component into a
 # temporary prefix, builds examples/bot_plugin out of tree against it (find_package(HeartsSDK)),
-# checks the plugin exports the six hearts_* aliases, and plays it in the arena.
+# checks the plugin exports the seven hearts_* aliases, and plays it in the arena.
 #
 # Usage (tests/CMakeLists.txt passes all of these):
 #   sdk_out_of_tree.sh --arena FILE --build-dir DIR --source-dir DIR --cmake FILE
@@ -86,7 +86,7 @@ plugin=$example_build/libexample.so
 echo "== checking the exported aliases of $plugin"
 exported=$(nm -D --defined-only "$plugin" | awk '{print $NF}')
 for alias in hearts_abi_version hearts_bot_info hearts_bot_create hearts_bot_destroy \
-  hearts_bot_decide hearts_bot_notify; do
+  hearts_bot_decide hearts_bot_notify hearts_bot_listens; do
   grep -qx "$alias" <<<"$exported" || fail "$plugin does not export $alias (nm -D)"
 done
 

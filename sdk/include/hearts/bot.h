@@ -69,7 +69,8 @@ class Bot {
   virtual PassPlan choose_pass_plan(const Observation& obs);
 
   // Notifications, after the last trick of each deal and at game end (obs.phase is kDeal or
-  // kGameOver; scores include the finished deal). Defaults do nothing.
+  // kGameOver; scores include the finished deal). Defaults do nothing, and a bot that keeps a
+  // default is not sent that notification at all (HEARTS_EXPORT_BOT tells the host so).
   virtual void on_deal_end(const Observation& obs, const DealResult& result);
   virtual void on_game_end(const Observation& obs, const DealResult& last_deal);
 

@@ -5,10 +5,10 @@
 //
 // The macro exports, through Boost.DLL aliases, C-linkage functions that take and return plain
 // data only (see the Boost.DLL "Missuses" page): the ABI version, the bot's name/version/author,
-// a factory, a destroyer, a decision call and a notification call. No exception, std::string,
-// container or smart pointer crosses the boundary: every call catches all exceptions and
-// reports them as text in a fixed buffer. The host keeps the library loaded while any bot
-// created from it lives, and destroys each bot with the plugin's own destroyer.
+// a factory, a destroyer, a decision call, a notification call and which notifications it handles.
+// No exception, std::string, container or smart pointer crosses the boundary: every call catches
+// all exceptions and reports them as text in a fixed buffer. The host keeps the library loaded
+// while any bot created from it lives, and destroys each bot with the plugin's own destroyer.
 //
 // A bot class needs a constructor taking `const hearts::BotConfig&`, or a default constructor.
 #pragma once
@@ -71,14 +71,26 @@ enum NotificationKind : int32_t { kNotifyDealEnd = 1, kNotifyGameEnd = 2 };
 //   "hearts_bot_decide"   int32_t(void*, const Observation*, Decision*, ErrorText*)  0 = ok
 //   "hearts_bot_notify"   int32_t(void*, int32_t kind, const Observation*, const DealResult*,
 //                                 ErrorText*)                           0 = ok
+// and one optional export (a plugin without it is sent every notification; no ABI bump, since
+// hosts that predate it ignore it):
+//   "hearts_bot_listens"  uint32_t()   the notifications the bot handles, as notification_bit()s
 using AbiVersionFn = uint32_t();
 using BotInfoFn = BotInfoC();
 using BotCreateFn = void*(const BotConfig*, ErrorText*);
 using BotDestroyFn = void(void*);
 using BotDecideFn = int32_t(void*, const Observation*, Decision*, ErrorText*);
 using BotNotifyFn = int32_t(void*, int32_t, const Observation*, const DealResult*, ErrorText*);
+using BotListensFn = uint32_t();
 
 }  // extern "C"
+
+// The bit of notification `kind` in a "hearts_bot_listens" mask.
+constexpr uint32_t notification_bit(int32_t kind) {
+  return 1u << static_cast<uint32_t>(kind);
+}
+// Every notification kind: what a host sends a plugin that does not say which it handles.
+inline constexpr uint32_t kEveryNotification =
+    notification_bit(kNotifyDealEnd) | notification_bit(kNotifyGameEnd);
 
 namespace plugin_detail {
 
@@ -161,6 +173,21 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const 
   });
 }
 
+// The notifications B handles: a kind whose handler B (or a base between it and Bot) declares,
+// and every kind whose handler's name cannot be looked up plainly (overloaded, not public). A bot
+// that keeps Bot's empty on_deal_end and on_game_end is sent neither, which spares the host a
+// call (and, for an isolated or remote bot, a round trip) per seat per deal.
+template <typename B>
+constexpr uint32_t listens() noexcept {
+  using DealEndHandler = void (Bot::*)(const Observation&, const DealResult&);
+  uint32_t kinds = 0;
+  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_deal_end), DealEndHandler>; })
+    kinds |= notification_bit(kNotifyDealEnd);
+  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_game_end), DealEndHandler>; })
+    kinds |= notification_bit(kNotifyGameEnd);
+  return kinds;
+}
+
 }  // namespace plugin_detail
 }  // namespace hearts
 
@@ -181,10 +208,14 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const 
   inline void* create(const ::hearts::BotConfig* config, ::hearts::ErrorText* error) { \
     return ::hearts::plugin_detail::create<BotClass>(config, error);                   \
   }                                                                                    \
+  inline uint32_t listens() {                                                          \
+    return ::hearts::plugin_detail::listens<BotClass>();                               \
+  }                                                                                    \
   }                                                                                    \
   BOOST_DLL_ALIAS(hearts_exported_bot::abi_version, hearts_abi_version)                \
   BOOST_DLL_ALIAS(hearts_exported_bot::info, hearts_bot_info)                          \
   BOOST_DLL_ALIAS(hearts_exported_bot::create, hearts_bot_create)                      \
   BOOST_DLL_ALIAS(::hearts::plugin_detail::destroy, hearts_bot_destroy)                \
   BOOST_DLL_ALIAS(DECIDE, hearts_bot_decide)                                           \
-  BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)
+  BOOST_DLL_ALIAS(::hearts::plugin_detail::notify, hearts_bot_notify)                  \
+  BOOST_DLL_ALIAS(hearts_exported_bot::listens, hearts_bot_listens)
