@@ -104,6 +104,9 @@ class CppDuck final : public pb::Bot::Service {
     reply->set_protocol_version(1);
     reply->set_version(kVersion);
     reply->set_author(kAuthor);
+    // It keeps no state, so the arena need not tell it when a deal or game ends.
+    reply->set_skips_deal_end(true);
+    reply->set_skips_game_end(true);
     return grpc::Status::OK;
   }
 

@@ -38,7 +38,9 @@ class Bot:
         return PassPlan(PassKind.OFFSET, 1, obs.pass_count)
 
     def on_deal_end(self, obs: Observation, result: DealResult) -> None:
-        """Told at the end of each deal; the default ignores it."""
+        """Told at the end of each deal; the default ignores it (and a bot that keeps the
+        default is not told at all: serve() says so to the arena)."""
 
     def on_game_end(self, obs: Observation, result: DealResult) -> None:
-        """Told at the end of each game; the default ignores it."""
+        """Told at the end of each game; the default ignores it (and a bot that keeps the
+        default is not told at all)."""

@@ -36,8 +36,12 @@ class _Servicer(pb_grpc.BotServicer):
                           f"{error}")
 
     def GetInfo(self, request, context):
+        # A bot that keeps Bot's do-nothing handler is not sent that notification at all.
+        kind = type(self._bot)
         return pb.BotInfoReply(name=self._bot.name, version=self._bot.version,
-                               author=self._bot.author, protocol_version=PROTOCOL_VERSION)
+                               author=self._bot.author, protocol_version=PROTOCOL_VERSION,
+                               skips_deal_end=kind.on_deal_end is Bot.on_deal_end,
+                               skips_game_end=kind.on_game_end is Bot.on_game_end)
 
     def ChoosePass(self, request, context):
         obs = observation_from_proto(request.observation, request.game_id)

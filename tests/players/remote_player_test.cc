@@ -86,6 +86,13 @@ class ScriptedBot final : public pb::Bot::Service {
   std::atomic<int> info_calls{0};
   std::atomic<int> play_calls{0};
   std::atomic<int> pass_calls{0};
+  // With `notices` on it answers the notifications (and counts them) and says in GetInfo which it
+  // skips; off, they stay UNIMPLEMENTED.
+  std::atomic<bool> notices{false};
+  std::atomic<bool> skips_deal_end{false};
+  std::atomic<bool> skips_game_end{false};
+  std::atomic<int> deal_end_calls{0};
+  std::atomic<int> game_end_calls{0};
 
   std::vector<pb::DecisionRequest> requests() {
     std::lock_guard lock(mutex_);
@@ -98,6 +105,21 @@ class ScriptedBot final : public pb::Bot::Service {
     reply->set_name("scripted");
     reply->set_version("1.2");
     reply->set_author("remote_player_test");
+    reply->set_skips_deal_end(skips_deal_end);
+    reply->set_skips_game_end(skips_game_end);
+    return grpc::Status::OK;
+  }
+
+  grpc::Status NotifyDealEnd(grpc::ServerContext*, const pb::DealEndRequest*,
+                             pb::NotifyReply*) override {
+    if (!notices) return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "");
+    ++deal_end_calls;
+    return grpc::Status::OK;
+  }
+  grpc::Status NotifyGameEnd(grpc::ServerContext*, const pb::DealEndRequest*,
+                             pb::NotifyReply*) override {
+    if (!notices) return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "");
+    ++game_end_calls;
     return grpc::Status::OK;
   }
 
@@ -163,8 +185,8 @@ class ScriptedBot final : public pb::Bot::Service {
         return grpc::Status::OK;
     }
   }
-  // ChooseMoon, ChoosePassPlan and the notifications are left UNIMPLEMENTED on purpose:
-  // notifications are optional, and the standard rules never ask the other two.
+  // ChooseMoon and ChoosePassPlan are left UNIMPLEMENTED on purpose: the standard rules never
+  // ask them. The notifications are optional: UNIMPLEMENTED unless `notices` is on.
 
  private:
   void keep(const pb::DecisionRequest& request) {
@@ -323,6 +345,32 @@ TEST(RemotePlayer, CorrectBotPlaysWholeGameWithoutViolations) {
       const auto& legal = requests[k++].observation().legal();
       EXPECT_EQ(p.card(), *std::min_element(legal.begin(), legal.end()));
     }
+  }
+}
+
+// A remote bot gets the notifications it does not skip (GetInfo), and no other.
+TEST(RemotePlayer, NotificationsTheBotSkipsAreNotSent) {
+  const auto rules = fixed_deals(kDeals);
+  const uint32_t deal_end = hearts::notification_bit(hearts::kNotifyDealEnd);
+  const uint32_t game_end = hearts::notification_bit(hearts::kNotifyGameEnd);
+  struct Case {
+    bool skips_deal_end, skips_game_end;
+    uint32_t handled;
+  };
+  for (const Case& c : {Case{false, false, deal_end | game_end}, Case{true, false, game_end},
+                        Case{false, true, deal_end}, Case{true, true, 0}}) {
+    TestServer server;
+    server.bot->notices = true;
+    server.bot->skips_deal_end = c.skips_deal_end;
+    server.bot->skips_game_end = c.skips_game_end;
+    auto source = connect_to(server.spec(), {});
+    EXPECT_EQ(source->identity().notifications, c.handled);
+    RemoteTable table(source, rules);
+    const GameRecord record = play_game(rules, table.seats);
+    expect_complete(record, kDeals);
+    EXPECT_EQ(record.violations_size(), 0);
+    EXPECT_EQ(server.bot->deal_end_calls, c.skips_deal_end ? 0 : kDeals);
+    EXPECT_EQ(server.bot->game_end_calls, c.skips_game_end ? 0 : 1);
   }
 }
 
@@ -777,6 +825,43 @@ TEST(ArenaServe, ServesOverTcpAndShutsDownCleanlyOnSigterm) {
   expect_no_violations_in_json(r.out, 4);
   EXPECT_NE(r.out.find("\"bot\": \"ducker\""), std::string::npos) << r.out;
   EXPECT_EQ(serve.stop(SIGTERM), 0) << "a clean shutdown";
+}
+
+// `arena serve` says its plugin skips deal ends when it has no on_deal_end, never skips game ends
+// (they free the game's state), and passes on only what its plugin handles: `notice` would log a
+// game end if one reached it.
+TEST(ArenaServe, TellsWhichNotificationsItsPluginHandlesAndPassesOnOnlyThose) {
+  const std::string log =
+      (fs::temp_directory_path() / ("remote_player_test-" + std::to_string(::getpid()) + ".log"))
+          .string();
+  std::remove(log.c_str());
+  ::setenv("HEARTS_NOTICE_LOG", log.c_str(), 1);  // inherited by the served bot
+  ServeProcess notice({"serve", "--bot", "trusted:notice", "--plugin-dir", HEARTS_TEST_PLUGIN_DIR,
+                       "--listen", "127.0.0.1:0"});
+  ServeProcess random({"serve", "--bot", "random", "--listen", "127.0.0.1:0"});
+  ::unsetenv("HEARTS_NOTICE_LOG");
+  const std::string prefix = "listening on 127.0.0.1:";
+  ASSERT_EQ(notice.first_line.rfind(prefix, 0), 0u) << notice.first_line;
+  ASSERT_EQ(random.first_line.rfind(prefix, 0), 0u) << random.first_line;
+  const auto spec = [&](const ServeProcess& serve) {
+    return "grpc://127.0.0.1:" + std::to_string(std::stoi(serve.first_line.substr(prefix.size())));
+  };
+  const uint32_t game_end = hearts::notification_bit(hearts::kNotifyGameEnd);
+  EXPECT_EQ(connect_to(spec(notice), {})->identity().notifications, hearts::kEveryNotification);
+  EXPECT_EQ(connect_to(spec(random), {})->identity().notifications, game_end);
+
+  const RunResult r = run_arena("play --bots " + spec(notice) + "," + spec(random) +
+                                ",random,random --games 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  expect_no_violations_in_json(r.out, 4);
+  std::ifstream in(log);
+  int deal_ends = 0;
+  for (std::string line; std::getline(in, line);) {
+    EXPECT_EQ(line.rfind("notice deal_end ", 0), 0u) << "passed on to the plugin: " << line;
+    ++deal_ends;
+  }
+  EXPECT_GT(deal_ends, 0) << "the deal ends it handles reach it";
+  std::remove(log.c_str());
 }
 
 TEST(ArenaServe, ServesOnUnixSocketAndStopsOnSigint) {

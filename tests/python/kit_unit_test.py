@@ -120,6 +120,16 @@ class ServicerTest(unittest.TestCase):
         plan = servicer.ChoosePassPlan(play_request(), Context()).plan
         self.assertEqual((plan.kind, plan.offset), (pb.PASS_OFFSET, 1))
 
+    def test_info_skips_exactly_the_notifications_the_bot_does_not_handle(self):
+        class HearsGameEnds(Lowest):
+            def on_game_end(self, obs, result):
+                pass
+
+        info = _Servicer(Lowest()).GetInfo(pb.InfoRequest(), Context())
+        self.assertEqual((info.skips_deal_end, info.skips_game_end), (True, True))
+        info = _Servicer(HearsGameEnds()).GetInfo(pb.InfoRequest(), Context())
+        self.assertEqual((info.skips_deal_end, info.skips_game_end), (True, False))
+
     def test_a_bot_that_raises_gets_an_internal_error_naming_the_method(self):
         class Broken(Lowest):
             def choose_play(self, obs):
