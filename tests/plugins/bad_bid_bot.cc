@@ -2,19 +2,6 @@
 // neither a bid (1) nor a decline (0). Passes and plays its lowest legal cards.
 #include "test_bot_util.h"
 
-namespace {
-
-class BadBidBot : public hearts::Bot {
- public:
-  hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
-
-  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    return test_bots::lowest_pass(obs);
-  }
-};
-
-}  // namespace
-
 // Bot::choose_slam_bid returns a bool, which the standard wrapper writes as 0 or 1: the invalid
 // answer needs a decide() of its own, exported in place of HEARTS_EXPORT_BOT's.
 namespace bad_bid {
@@ -28,4 +15,4 @@ inline int32_t decide(void* handle, const hearts::Observation* obs, hearts::Deci
 }
 }  // namespace bad_bid
 
-TEST_EXPORT_BOT_WITH_DECIDE(BadBidBot, "badbid", bad_bid::decide)
+TEST_EXPORT_BOT_WITH_DECIDE(test_bots::LowestBot, "badbid", bad_bid::decide)

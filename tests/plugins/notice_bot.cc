@@ -30,14 +30,6 @@ void log_notice(const std::string& what) {
   }
 }
 
-class NoticeBot : public hearts::Bot {
- public:
-  hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
-  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    return test_bots::lowest_pass(obs);
-  }
-};
-
 }  // namespace
 
 namespace notice_bot {
@@ -48,7 +40,7 @@ inline ::hearts::BotInfoC info() {
   return {kName, "1.0", "Black Lady Arena tests"};
 }
 inline void* create(const ::hearts::BotConfig* config, ::hearts::ErrorText* error) {
-  return ::hearts::plugin_detail::create<NoticeBot>(config, error);
+  return ::hearts::plugin_detail::create<test_bots::LowestBot>(config, error);
 }
 inline int32_t notify(void*, int32_t kind, const ::hearts::Observation*,
                       const ::hearts::DealResult* result, ::hearts::ErrorText*) {

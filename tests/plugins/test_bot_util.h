@@ -15,6 +15,16 @@ inline hearts::PassSelection lowest_pass(const hearts::Observation& obs) {
   return selection;
 }
 
+// Plays its lowest legal card and passes its lowest passable cards: the honest part of the test
+// plugins that misbehave only at their boundary (their exports, error text or one answer).
+class LowestBot : public hearts::Bot {
+ public:
+  hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
+  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
+    return lowest_pass(obs);
+  }
+};
+
 }  // namespace test_bots
 
 // Exports BotClass as HEARTS_EXPORT_BOT does, but with DECIDE (a function of hearts_bot_decide's

@@ -6,18 +6,6 @@
 
 #include "test_bot_util.h"
 
-namespace {
-
-class LowestBot : public hearts::Bot {
- public:
-  hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
-  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    return test_bots::lowest_pass(obs);
-  }
-};
-
-}  // namespace
-
 namespace unterminated_bot {
 inline int32_t decide(void* bot, const ::hearts::Observation* obs, ::hearts::Decision* out,
                       ::hearts::ErrorText* error) {
@@ -29,4 +17,4 @@ inline int32_t decide(void* bot, const ::hearts::Observation* obs, ::hearts::Dec
 }
 }  // namespace unterminated_bot
 
-TEST_EXPORT_BOT_WITH_DECIDE(LowestBot, "unterminated", unterminated_bot::decide)
+TEST_EXPORT_BOT_WITH_DECIDE(test_bots::LowestBot, "unterminated", unterminated_bot::decide)

@@ -4,18 +4,6 @@
 #include "hearts/plugin.h"
 #include "test_bot_util.h"
 
-namespace {
-
-class WrongAbiBot : public hearts::Bot {
- public:
-  hearts::Card choose_play(const hearts::Observation& obs) override { return obs.legal.lowest(); }
-  hearts::PassSelection choose_pass(const hearts::Observation& obs) override {
-    return test_bots::lowest_pass(obs);
-  }
-};
-
-}  // namespace
-
 namespace wrong_abi_bot {
 inline uint32_t abi_version() {
   return ::hearts::kAbiVersion + 1000;
@@ -24,7 +12,7 @@ inline ::hearts::BotInfoC info() {
   return {"wrongabi", "1.0", "Black Lady Arena tests"};
 }
 inline void* create(const ::hearts::BotConfig* config, ::hearts::ErrorText* error) {
-  return ::hearts::plugin_detail::create<WrongAbiBot>(config, error);
+  return ::hearts::plugin_detail::create<test_bots::LowestBot>(config, error);
 }
 }  // namespace wrong_abi_bot
 
