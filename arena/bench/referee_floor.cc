@@ -27,7 +27,7 @@ using FloorViews = std::array<FloorView, hearts::kMaxPlayers>;
 void notify_all(std::span<Player* const> seats, const hearts::Game& game, int32_t kind,
                 FloorViews& views) {
   for (size_t s = 0; s < seats.size(); ++s) {
-    if ((seats[s]->identity().notifications & hearts::notification_bit(kind)) == 0) continue;
+    if (!handles_notification(seats[s]->identity(), kind)) continue;
     hearts::observe(game, static_cast<int>(s), &views[s].view);
     views[s].next_play = false;
     (void)seats[s]->notify(kind, views[s].view, game.last_deal());

@@ -48,8 +48,7 @@ class BotService final : public pb::Bot::Service {
     reply->set_version(id.version);
     reply->set_author(id.author);
     // The game end is always wanted: it frees the game's state here (NotifyGameEnd).
-    reply->set_skips_deal_end(
-        (id.notifications & hearts::notification_bit(hearts::kNotifyDealEnd)) == 0);
+    reply->set_skips_deal_end(!handles_notification(id, hearts::kNotifyDealEnd));
     return grpc::Status::OK;
   }
 
@@ -246,9 +245,7 @@ class BotService final : public pb::Bot::Service {
     obs.obs.rules = instance->rules.get();
     std::lock_guard lock(instance->mutex);
     // The served bot gets only what it handles (BotIdentity::notifications).
-    if ((instance->player->identity().notifications & hearts::notification_bit(kind)) == 0) {
-      return grpc::Status::OK;
-    }
+    if (!handles_notification(instance->player->identity(), kind)) return grpc::Status::OK;
     const CallResult result = instance->player->notify(kind, obs.obs, from_proto(request.result()));
     if (result.status != CallStatus::kOk) {
       return grpc::Status(grpc::StatusCode::UNKNOWN, result.detail);

@@ -32,6 +32,11 @@ struct BotIdentity {
   uint32_t notifications = hearts::kEveryNotification;
 };
 
+// Whether `bot` handles notification `kind` (BotIdentity::notifications).
+inline bool handles_notification(const BotIdentity& bot, int32_t kind) {
+  return (bot.notifications & hearts::notification_bit(kind)) != 0;
+}
+
 // How a decision call ended, before its answer is checked against the rules.
 enum class CallStatus { kOk, kError, kCrash, kUnavailable, kMalformed, kTimeout };
 

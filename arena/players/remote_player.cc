@@ -502,7 +502,7 @@ std::shared_ptr<RemoteSource> RemoteSource::connect(const std::string& spec,
   id.transport = "grpc";
   id.runs_as = "remote";
   id.path = target;
-  id.notifications = hearts::kEveryNotification;
+  // A new identity handles every notification: the bot takes out what it skips.
   if (reply.skips_deal_end()) id.notifications &= ~hearts::notification_bit(hearts::kNotifyDealEnd);
   if (reply.skips_game_end()) id.notifications &= ~hearts::notification_bit(hearts::kNotifyGameEnd);
   return source;

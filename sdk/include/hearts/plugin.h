@@ -179,11 +179,11 @@ inline int32_t notify(void* handle, int32_t kind, const Observation* obs, const 
 // call (and, for an isolated or remote bot, a round trip) per seat per deal.
 template <typename B>
 constexpr uint32_t listens() noexcept {
-  using DealEndHandler = void (Bot::*)(const Observation&, const DealResult&);
+  using BotsHandler = void (Bot::*)(const Observation&, const DealResult&);  // both kinds' type
   uint32_t kinds = 0;
-  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_deal_end), DealEndHandler>; })
+  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_deal_end), BotsHandler>; })
     kinds |= notification_bit(kNotifyDealEnd);
-  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_game_end), DealEndHandler>; })
+  if constexpr (!requires { requires std::is_same_v<decltype(&B::on_game_end), BotsHandler>; })
     kinds |= notification_bit(kNotifyGameEnd);
   return kinds;
 }
