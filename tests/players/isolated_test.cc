@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -957,6 +958,34 @@ TEST_F(Isolated, ChildGetsOnlyTheNotificationsItsPluginHandles) {
       "notice deal_end 0",    "notice deal_end 0",    "notice deal_end 1", "notice deal_end 1",
       "noticeold deal_end 0", "noticeold deal_end 1", "noticeold game_end"};
   EXPECT_EQ(lines, expected);
+}
+
+// A child's hello says which notifications its bot handles; a hostile one that names kinds
+// there are not (every bit set) is read as naming only the kinds there are.
+TEST(IsolatedHello, CarriesTheNotificationsAndOnlyKindsThereAre) {
+  const auto read_back = [](uint32_t notifications) {
+    BotIdentity sent;
+    sent.name = "hello";
+    sent.notifications = notifications;
+    FrameBuffer frame;
+    frame.begin(FrameType::kHello, 0);
+    const size_t payload_start = frame.bytes().size();
+    append_hello(sent, &frame);
+    frame.end();
+    std::vector<char> payload(frame.bytes().begin() + static_cast<std::ptrdiff_t>(payload_start),
+                              frame.bytes().end());
+    std::memcpy(payload.data() + offsetof(HelloHead, notifications), &notifications,
+                sizeof notifications);  // as a child would write it, whatever the host's masks
+    BotIdentity read;
+    std::string error;
+    EXPECT_TRUE(read_hello(payload, &read, &error)) << error;
+    EXPECT_EQ(read.name, "hello");
+    return read.notifications;
+  };
+  const uint32_t deal_end = hearts::notification_bit(hearts::kNotifyDealEnd);
+  EXPECT_EQ(read_back(0), 0u);
+  EXPECT_EQ(read_back(deal_end), deal_end);
+  EXPECT_EQ(read_back(0xFFFFFFFFu), hearts::kEveryNotification);
 }
 
 // Whether `pid` is running (not gone, not a zombie).
