@@ -213,6 +213,10 @@ struct BenchRun {
 };
 
 // 1. Engine.
+// Issue 18's referee target, records off. The bench prints the floor's share of it: below 1, no
+// referee that times and calls a plugin per decision reaches it on this machine, fair or not.
+constexpr double kRefereeTargetDealsPerSecond = 700'000;
+
 struct EngineFigures {
   EngineBench records_off, records_on;  // summed over the paired rounds
   // Records on over records off, deals per second, per round: median and range.
@@ -313,6 +317,9 @@ void add_engine_json(const EngineFigures& figures, Json* out) {
   engine["records_off_to_floor"] = {{"median", figures.floor_ratio_median},
                                     {"low", figures.floor_ratio_low},
                                     {"high", figures.floor_ratio_high}};
+  engine["referee_target_deals_per_second"] = kRefereeTargetDealsPerSecond;
+  engine["referee_floor_to_target"] =
+      figures.floor.deals_per_second() / kRefereeTargetDealsPerSecond;
 }
 
 void print_engine(const EngineFigures& figures) {
@@ -333,6 +340,10 @@ void print_engine(const EngineFigures& figures) {
             << "  off / floor  " << std::setw(12) << fixed(figures.floor_ratio_median, 2)
             << "          (median of 5 paired rounds, " << fixed(figures.floor_ratio_low, 2) << "-"
             << fixed(figures.floor_ratio_high, 2) << ")\n"
+            << "  floor / target" << std::setw(11)
+            << fixed(figures.floor.deals_per_second() / kRefereeTargetDealsPerSecond, 2)
+            << "          (the floor over issue 18's " << fixed(kRefereeTargetDealsPerSecond, 0)
+            << " deals/s: below 1, no referee of plugins reaches it here)\n"
             << "  engine alone " << std::setw(12) << fixed(figures.alone.engine_per_second(), 0)
             << " deals/CPU-s (the SDK Game, standard rules with the pass held, no referee)\n"
             << "  reference    " << std::setw(12) << fixed(figures.alone.reference_per_second(), 0)

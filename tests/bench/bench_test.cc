@@ -93,6 +93,11 @@ TEST(BenchCommand, QuickJsonReportsEverySection) {
   EXPECT_GT(off_to_floor, 0);
   EXPECT_LE(number_at(root, "engine", "records_off_to_floor", "low"), off_to_floor);
   EXPECT_GE(number_at(root, "engine", "records_off_to_floor", "high"), off_to_floor);
+  // Issue 18's referee target and the floor's share of it, from the floor's own figure.
+  EXPECT_EQ(number_at(root, "engine", "referee_target_deals_per_second"), 700'000);
+  const double floor_speed = number_at(root, "engine", "referee_floor", "deals_per_second");
+  EXPECT_NEAR(number_at(root, "engine", "referee_floor_to_target"), floor_speed / 700'000,
+              1e-5 * floor_speed / 700'000);
   // The clock ceiling is what one read per decision leaves (no speed is asserted: CI is noisy;
   // the JSON keeps six significant digits).
   const double clock_ns = number_at(root, "engine", "clock_read_ns");
